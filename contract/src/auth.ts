@@ -1,0 +1,45 @@
+import { z } from 'zod'
+import { email, entityIds, envelope, password } from './common.ts'
+import { ROLES } from './enums.ts'
+import { messages } from './messages.ts'
+
+export const loginBody = z.object({
+  email,
+  password: z.string({ error: messages.required }).min(1, messages.required).max(200, messages.tooLong(200)),
+})
+export type LoginBody = z.infer<typeof loginBody>
+
+export const authUser = z.object({
+  ...entityIds,
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  role: z.enum(ROLES),
+})
+export type AuthUser = z.infer<typeof authUser>
+
+const token = z.object({ token: z.string(), expires: z.string() })
+export const tokenPair = z.object({ access: token, refresh: token })
+export type TokenPair = z.infer<typeof tokenPair>
+
+export const loginAnswer = envelope(z.object({ tokens: tokenPair, user: authUser }))
+export const refreshBody = z.object({
+  refreshToken: z.string({ error: messages.required }).min(1, messages.required).max(200),
+})
+export const refreshAnswer = envelope(z.object({ tokens: tokenPair }))
+export const logoutBody = refreshBody
+export const meAnswer = envelope(authUser)
+
+export const changePasswordBody = z.object({
+  currentPassword: z.string({ error: messages.required }).min(1, messages.required).max(200),
+  password,
+})
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>
+
+/** The Setting dialog's form: the server's body plus a confirmation checked in the browser. */
+export const changePasswordForm = changePasswordBody
+  .extend({ confirmPassword: z.string().min(1, messages.confirmRequired) })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: messages.confirmMatch,
+  })

@@ -1,0 +1,117 @@
+import { z } from 'zod'
+import { messages } from './messages.ts'
+
+/** A required string: trimmed, not empty, bounded. */
+export const requiredText = (max = 255) =>
+  z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.tooLong(max))
+
+/** An optional free text that may be empty. */
+export const optionalText = (max = 5000) =>
+  z.string({ error: messages.required }).trim().max(max, messages.tooLong(max))
+
+export const email = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.required)
+  .max(254, messages.tooLong(254))
+  .pipe(z.email({ error: messages.email }))
+
+/** Phone: 9 to 15 digits, spec section 5. */
+export const phoneNumber = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.required)
+  .refine((v) => v.length >= 9 && v.length <= 15, messages.phoneLength)
+  .refine((v) => /^\d+$/.test(v), messages.number)
+
+/** Password rules of spec section 5: 8 to 16 characters with a digit. */
+export const password = z
+  .string({ error: messages.passwordRequired })
+  .min(1, messages.passwordRequired)
+  .min(8, messages.passwordMin)
+  .max(16, messages.passwordMax)
+  .regex(/\d/, messages.passwordDigit)
+
+/**
+ * A whole, non-negative number. HTML number inputs and multipart forms often send digits as text, so a string
+ * of digits is accepted and turned into a number; anything else is 'This field must be a number'.
+ */
+export const wholeNumber = (max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .union([z.number({ error: messages.number }), z.string({ error: messages.number })], {
+      error: messages.number,
+    })
+    .transform((v, ctx) => {
+      const n = typeof v === 'string' ? (v.trim() === '' ? Number.NaN : Number(v)) : v
+      if (!Number.isFinite(n)) {
+        ctx.addIssue({ code: 'custom', message: messages.number })
+        return z.NEVER
+      }
+      if (!Number.isInteger(n) || n < 0 || n > max) {
+        ctx.addIssue({ code: 'custom', message: n > max ? messages.range(0, max) : messages.wholeNumber })
+        return z.NEVER
+      }
+      return n
+    })
+
+/** An id as the API hands it out: an opaque string. */
+export const id = z.string({ error: messages.required }).trim().min(1, messages.required).max(64)
+export const idParams = z.object({ id: z.string().max(64) })
+
+/** Every JSON answer: `{ status, data, message }`. */
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ status: z.boolean(), data, message: z.string() })
+
+export const listMeta = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalPages: z.number().int(),
+  totalResults: z.number().int(),
+})
+export type ListMeta = z.infer<typeof listMeta>
+
+/** A list answer: the envelope plus `meta`. */
+export const listEnvelope = <T extends z.ZodType>(row: T) =>
+  z.object({ status: z.boolean(), data: z.array(row), meta: listMeta, message: z.string() })
+
+/** An answer with no data worth reading (deletes). */
+export const emptyEnvelope = envelope(z.null())
+
+/** The error answer: 4xx with a message, and for a 400 one message per failing field. */
+export const errorEnvelope = z.object({
+  status: z.literal(false),
+  data: z.null(),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+})
+export type ErrorAnswer = z.infer<typeof errorEnvelope>
+
+const pageNumber = (fallback: number, max: number) =>
+  z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback
+      const n = Number(v)
+      if (!Number.isInteger(n) || n < 1 || n > max) {
+        ctx.addIssue({ code: 'custom', message: messages.range(1, max) })
+        return z.NEVER
+      }
+      return n
+    })
+
+export const MAX_PAGE_SIZE = 100
+/** Pages beyond this are refused: an offset that deep is a scan, not a page anyone reads. */
+export const MAX_PAGE = 1_000_000
+
+/** `page`, `limit` and a search term under the name `name` (or `content` for reviews). */
+export const listQuery = z.object({
+  page: pageNumber(1, MAX_PAGE),
+  limit: pageNumber(10, MAX_PAGE_SIZE),
+  name: z.string().max(200, messages.tooLong(200)).optional(),
+})
+export type ListQuery = z.infer<typeof listQuery>
+
+/** `{ id, _id }`: every entity carries both, with the same value. */
+export const entityIds = { id: z.string(), _id: z.string() }
+export const isoDate = z.string()

@@ -1,0 +1,24 @@
+export const SIZES = ['S', 'M', 'L', 'XL'] as const
+export type Size = (typeof SIZES)[number]
+
+/** Order status codes, spec section 4. */
+export const ORDER_STATUS = { cancelled: 0, pending: 1, processing: 2, delivered: 3 } as const
+export const ORDER_STATUSES = [0, 1, 2, 3] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+/** Gender codes: 1 female, 2 male. */
+export const GENDER = { female: 1, male: 2 } as const
+export const GENDERS = [1, 2] as const
+
+export const ROLES = ['user', 'admin'] as const
+export type Role = (typeof ROLES)[number]
+
+/** Payment method codes: '0' or empty unpaid, '1' cash on delivery, '2' wallet, any other PayPal. */
+export const PAYMENT_METHODS = { unpaid: '0', cash: '1', wallet: '2', paypal: '3' } as const
+export type PaymentKind = 'unpaid' | 'cash' | 'wallet' | 'paypal'
+export const paymentKind = (code: string | null | undefined): PaymentKind => {
+  if (!code || code === '0') return 'unpaid'
+  if (code === '1') return 'cash'
+  if (code === '2') return 'wallet'
+  return 'paypal'
+}

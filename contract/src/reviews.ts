@@ -1,0 +1,2 @@
+// Placeholder until this resource's schemas are written.
+export {}

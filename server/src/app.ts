@@ -1,0 +1,132 @@
+import path from 'node:path'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import { HttpError } from './lib/errors.ts'
+import { authHook } from './modules/auth/hook.ts'
+import { modules } from './modules/index.ts'
+import type { AppDeps } from './types.ts'
+
+/** Builds the whole app without listening, so tests drive it through `inject`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id']
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID()
+    },
+    trustProxy: deps.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Long enough for an upload on a slow line, short enough that a stalled client is dropped.
+    requestTimeout: 120_000,
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('services', {
+    config: deps.config,
+    db: deps.database.db,
+    database: deps.database,
+    jwtSecret: deps.jwtSecret,
+    now: deps.now ?? (() => new Date()),
+    uploadDir: path.resolve(deps.config.DATA_DIR, 'uploads'),
+  })
+  app.decorateRequest('admin', undefined as never)
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id)
+    return payload
+  })
+  app.setErrorHandler(errorHandler)
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({
+      status: false,
+      data: null,
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+    })
+  })
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Store back-office API',
+        version: '1.0.0',
+        description: 'Every call of the admin back-office.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', authHook)
+      for (const module of modules) await api.register(module)
+    },
+    { prefix: '/api' },
+  )
+
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => {
+    reply.type('text/html; charset=utf-8')
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Store back-office</title></head>
+<body><h1>Store back-office</h1><p>The API is at <code>/api</code>. Read its documentation at
+<a href="/api/docs">/api/docs</a> (OpenAPI document: <a href="/api/openapi.json">/api/openapi.json</a>).</p></body></html>`
+  })
+
+  return app
+}
+
+function errorHandler(
+  this: FastifyInstance,
+  error: FastifyError,
+  request: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[1],
+  reply: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2],
+) {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string> = {}
+    for (const issue of error.validation) {
+      const field =
+        issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body'
+      errors[field] ??= issue.message ?? 'Invalid value'
+    }
+    const [field, message] = Object.entries(errors)[0] ?? ['body', 'Invalid request']
+    return reply.code(400).send({ status: false, data: null, message: `${field}: ${message}`, errors })
+  }
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).send({
+      status: false,
+      data: null,
+      message: error.message,
+      ...(error.errors ? { errors: error.errors } : {}),
+    })
+  }
+  const status = error.statusCode ?? 500
+  if (status >= 400 && status < 500) {
+    // Fastify's own refusals: unparsable JSON, wrong content type, body too large.
+    const message =
+      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? 'The request body is too large'
+        : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Unsupported content type'
+          : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'body: This field is required'
+            : status === 400
+              ? `Invalid request: ${error.message}`
+              : error.message
+    return reply.code(status).send({ status: false, data: null, message })
+  }
+  request.log.error({ err: error }, 'request failed')
+  return reply
+    .code(500)
+    .send({ status: false, data: null, message: 'Something went wrong on our side; it has been logged' })
+}

@@ -1,0 +1,215 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+// Money is whole VND in bigint (a year of sales overflows a 32-bit integer); ids are bigint identities that
+// the API hands out as opaque strings. Indexes that use expressions PostgreSQL extensions provide (trigram
+// search over unaccented names) live in the hand-written migrations, not here.
+
+const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity()
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0)
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    phoneNumber: text('phone_number'),
+    gender: smallint('gender'),
+    dob: date('dob', { mode: 'string' }),
+    location: text('location'),
+    avatar: text('avatar'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    isEmailVerified: boolean('is_email_verified').notNull().default(false),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_role_created_idx').on(t.role, t.createdAt.desc(), t.id.desc()),
+    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+    check('users_gender_check', sql`${t.gender} is null or ${t.gender} in (1, 2)`),
+  ],
+)
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+)
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('categories_slug_key').on(t.slug),
+    index('categories_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+)
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    logo: text('logo'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('brands_slug_key').on(t.slug),
+    index('brands_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+)
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    price: money('price'),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    description: text('description').notNull().default(''),
+    size: text('size').array().notNull().default(sql`'{}'::text[]`),
+    quantity: integer('quantity').notNull().default(0),
+    categoryId: bigint('category_id', { mode: 'number' })
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    brandId: bigint('brand_id', { mode: 'number' })
+      .notNull()
+      .references(() => brands.id, { onDelete: 'restrict' }),
+    sold: integer('sold').notNull().default(0),
+    rating: doublePrecision('rating').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    // A soft-deleted product frees its slug for a new one.
+    uniqueIndex('products_slug_live_key').on(t.slug).where(sql`${t.deletedAt} is null`),
+    index('products_live_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    index('products_category_idx').on(t.categoryId),
+    index('products_brand_idx').on(t.brandId),
+    index('products_stock_out_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null and ${t.quantity} = 0`),
+    check('products_money_check', sql`${t.price} >= 0 and ${t.quantity} >= 0 and ${t.sold} >= 0`),
+    check('products_rating_check', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
+  ],
+)
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    rating: smallint('rating').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('reviews_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('reviews_product_idx').on(t.productId),
+    index('reviews_user_idx').on(t.userId),
+    check('reviews_rating_check', sql`${t.rating} between 0 and 5`),
+  ],
+)
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    address: text('address').notNull(),
+    amount: money('amount'),
+    quantity: integer('quantity').notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    customerNote: text('customer_note').notNull().default(''),
+    subtotal: money('subtotal'),
+    shipingFee: money('shiping_fee'),
+    discountPercent: smallint('discount_percent').notNull().default(0),
+    totalPrice: money('total_price'),
+    methodPayment: text('method_payment').notNull().default('0'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_user_idx').on(t.userId, t.createdAt.desc()),
+    check('orders_status_check', sql`${t.status} between 0 and 3`),
+    check('orders_discount_check', sql`${t.discountPercent} between 0 and 100`),
+    check(
+      'orders_money_check',
+      sql`${t.amount} >= 0 and ${t.quantity} >= 0 and ${t.subtotal} >= 0 and ${t.shipingFee} >= 0 and ${t.totalPrice} >= 0`,
+    ),
+  ],
+)
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: id(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    price: money('price'),
+    quantity: integer('quantity').notNull(),
+    size: text('size'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_product_idx').on(t.productId),
+    check('order_lines_money_check', sql`${t.price} >= 0 and ${t.quantity} > 0`),
+  ],
+)

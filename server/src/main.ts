@@ -1,0 +1,65 @@
+import path from 'node:path'
+import { buildApp } from './app.ts'
+import { ensureAdmin, resolveJwtSecret } from './bootstrap.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { migrate, openDatabase } from './db/client.ts'
+import { seedDemoIfEmpty } from './seed/demo.ts'
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.resolve(config.DATA_DIR, 'db'),
+  })
+  await migrate(database)
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: resolveJwtSecret(config),
+    logger: { level: config.LOG_LEVEL },
+  })
+  await ensureAdmin(database.db, config, app.log)
+  if (config.SEED_DEMO) await seedDemoIfEmpty(app.services, app.log)
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info(`${signal} received: finishing requests in flight, then closing the database`)
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting')
+      process.exit(1)
+    }, 10_000)
+    try {
+      await app.close()
+      await database.close()
+      clearTimeout(timer)
+      process.exit(0)
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed')
+      process.exit(1)
+    }
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+
+  await app.listen({ host: config.HOST, port: config.PORT })
+  app.log.info(
+    `Store back-office ready at http://localhost:${config.PORT} (API at /api, documentation at /api/docs)`,
+  )
+}
+
+main().catch((error) => {
+  console.error('Start-up failed:', error instanceof Error ? error.message : error)
+  process.exit(1)
+})

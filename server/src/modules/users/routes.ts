@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+
+// Placeholder until this module is written.
+export const userRoutes: FastifyPluginAsyncZod = async () => {}

@@ -1,0 +1,42 @@
+import type { Config } from './config.ts'
+import type { Database, Db } from './db/client.ts'
+
+/** What the app is built from: tests pass their own database and clock. */
+export interface AppDeps {
+  config: Config
+  database: Database
+  /** The HMAC key of access tokens. */
+  jwtSecret: Uint8Array
+  /** The clock; tests fix it to check day and month edges. */
+  now?: () => Date
+  /** Pino options, or false for no logs. */
+  logger?: boolean | Record<string, unknown>
+}
+
+export interface Services {
+  config: Config
+  db: Db
+  database: Database
+  jwtSecret: Uint8Array
+  now: () => Date
+  uploadDir: string
+}
+
+export interface SignedInAdmin {
+  id: number
+  role: 'admin' | 'user'
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services
+  }
+  interface FastifyRequest {
+    /** The signed-in account; set by the auth hook on every non-public `/api` route. */
+    admin: SignedInAdmin
+  }
+  interface FastifyContextConfig {
+    /** A route anyone may call: sign-in, token refresh, serving images, health. */
+    public?: boolean
+  }
+}

@@ -1,0 +1,135 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance, InjectOptions } from 'fastify'
+import pg from 'pg'
+import { buildApp } from '../src/app.ts'
+import { type Config, configSchema } from '../src/config.ts'
+import { type Database, migrate, openDatabase } from '../src/db/client.ts'
+import { users } from '../src/db/schema.ts'
+import { hashPassword } from '../src/modules/auth/passwords.ts'
+
+export const ADMIN = { email: 'admin@test.example', password: 'Admin1234' }
+
+export interface TestApp {
+  app: FastifyInstance
+  database: Database
+  config: Config
+  /** A bearer header of the seeded administrator. */
+  auth: { authorization: string }
+  adminId: number
+  /** Sends a request as the administrator (or as `headers` says) and parses the JSON answer. */
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Answer>
+  close(): Promise<void>
+}
+
+export interface Answer {
+  statusCode: number
+  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field in the tests
+  body: any
+  headers: Record<string, unknown>
+}
+
+/** A database of its own for one test file: in-memory PGlite, or a fresh database on TEST_DATABASE_URL's server. */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB !== 'pg') {
+    const database = await openDatabase({})
+    return { database, drop: async () => {} }
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL!
+  const name = `store_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ url: url.toString(), poolSize: 4 })
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    },
+  }
+}
+
+export async function startApp(
+  options: { now?: () => Date; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const { database, drop } = await freshDatabase()
+  await migrate(database)
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'store-test-'))
+  const config = configSchema.parse({ DATA_DIR: dataDir, SEED_DEMO: 'false', ...options.env })
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
+    ...(options.now ? { now: options.now } : {}),
+  })
+  await app.ready()
+  const [admin] = await database.db
+    .insert(users)
+    .values({
+      name: 'Test Admin',
+      email: ADMIN.email,
+      passwordHash: await hashPassword(ADMIN.password),
+      role: 'admin',
+    })
+    .returning({ id: users.id })
+  const login = await app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: ADMIN })
+  const auth = { authorization: `Bearer ${login.json().data.tokens.access.token}` }
+
+  const call: TestApp['call'] = async (method, url, body, headers) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: headers ?? auth,
+      ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+    })
+    let parsed: unknown = null
+    if (res.body) {
+      try {
+        parsed = JSON.parse(res.body)
+      } catch {
+        parsed = res.body
+      }
+    }
+    return { statusCode: res.statusCode, body: parsed, headers: res.headers }
+  }
+
+  return {
+    app,
+    database,
+    config,
+    auth,
+    adminId: admin!.id,
+    call,
+    close: async () => {
+      await app.close()
+      await database.close()
+      await drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Checks the envelope every JSON answer carries. */
+export function expectEnvelope(answer: Answer, statusCode: number, status = statusCode < 400) {
+  if (answer.statusCode !== statusCode) {
+    throw new Error(`expected HTTP ${statusCode}, got ${answer.statusCode}: ${JSON.stringify(answer.body)}`)
+  }
+  if (typeof answer.body !== 'object' || answer.body === null) throw new Error('answer is not a JSON object')
+  if (answer.body.status !== status)
+    throw new Error(`expected status ${status}, got ${JSON.stringify(answer.body)}`)
+  if (typeof answer.body.message !== 'string') throw new Error('answer has no message')
+  if (!('data' in answer.body)) throw new Error('answer has no data')
+  return answer.body
+}

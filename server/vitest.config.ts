@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config'
+
+// The API suite runs on PGlite always and, when TEST_DATABASE_URL names a PostgreSQL server, on that server too.
+const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['pg'] : [])]
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      ...databases.map((db) => ({
+        extends: true as const,
+        test: { name: `api-${db}`, include: ['test/api/**/*.test.ts'], env: { TEST_DB: db } },
+      })),
+    ],
+  },
+})
