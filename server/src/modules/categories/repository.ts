@@ -30,7 +30,7 @@ export async function listCategories(db: Db, query: ListQuery) {
       .orderBy(desc(categories.createdAt), desc(categories.id))
       .limit(limit)
       .offset(offset),
-    countRows(db, sql`categories`, where),
+    countRows(db, 'categories', where),
   ])
   return { data: page.map(toCategory), meta: metaOf(query, total) }
 }
