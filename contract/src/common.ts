@@ -115,3 +115,10 @@ export type ListQuery = z.infer<typeof listQuery>
 /** `{ id, _id }`: every entity carries both, with the same value. */
 export const entityIds = { id: z.string(), _id: z.string() }
 export const isoDate = z.string()
+
+/** A path `POST /api/file` handed out, such as `/2026/11/3f9c….webp`; served at `/api/file` + path. */
+export const STORED_PATH = /^\/\d{4}\/\d{2}\/[A-Za-z0-9_-]{1,80}\.(webp|png|jpe?g|gif|avif)$/
+export const imagePath = z
+  .string({ error: messages.required })
+  .min(1, messages.required)
+  .regex(STORED_PATH, 'Must be a path returned by the file upload')

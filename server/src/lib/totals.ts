@@ -2,7 +2,15 @@ import { type SQL, sql } from 'drizzle-orm'
 import { type Db, rows } from '../db/client.ts'
 
 /** The populations a list shows. `products` are the live ones; `customers` and `admins` are users by role. */
-export type Counted = 'users' | 'customers' | 'admins' | 'categories' | 'brands' | 'products' | 'reviews' | 'orders'
+export type Counted =
+  | 'users'
+  | 'customers'
+  | 'admins'
+  | 'categories'
+  | 'brands'
+  | 'products'
+  | 'reviews'
+  | 'orders'
 
 const populations: Record<Counted, { table: SQL; where?: SQL }> = {
   users: { table: sql`users` },
