@@ -1,2 +1,46 @@
-// Placeholder until this resource's schemas are written.
-export {}
+import { z } from 'zod'
+import { envelope, STORED_PATH } from './common.ts'
+
+/** The multipart field name of each uploaded file (spec section 7). */
+export const UPLOAD_FIELD = 'file'
+/** At most this many files in one `POST /api/file`. */
+export const MAX_FILES_PER_UPLOAD = 10
+/** What the server accepts, judged by content; for an `<input accept>` and the dropzone. */
+export const ACCEPTED_IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+] as const
+/** Uploads are stored as WebP no larger than this on either side; smaller images keep their size. */
+export const MAX_IMAGE_SIDE = 2000
+
+/**
+ * The upload form, for the OpenAPI document only. A multipart body is a stream, not an object, so the route
+ * reads and checks the parts itself; this schema accepts anything and only describes the form.
+ */
+export const uploadForm = z.unknown().meta({
+  type: 'object',
+  required: [UPLOAD_FIELD],
+  properties: {
+    [UPLOAD_FIELD]: {
+      type: 'array',
+      maxItems: MAX_FILES_PER_UPLOAD,
+      items: { type: 'string', format: 'binary' },
+      description: `One part per image (JPEG, PNG, WebP, GIF or AVIF), at most ${MAX_FILES_PER_UPLOAD}.`,
+    },
+  },
+})
+
+/** A stored path as `POST /api/file` hands it out: `/2026/11/<id>.webp`. */
+export const storedPath = z.string().regex(STORED_PATH)
+
+/** `data` lists the stored paths in the order the parts were sent. */
+export const uploadAnswer = envelope(z.array(storedPath))
+export type UploadAnswer = z.infer<typeof uploadAnswer>
+
+/** The served image: the route streams the file, so this only types the handler and documents the body. */
+export const storedImage = z
+  .custom<AsyncIterable<Uint8Array>>()
+  .meta({ type: 'string', format: 'binary', description: 'The image, as WebP' })

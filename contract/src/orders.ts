@@ -1,2 +1,114 @@
-// Placeholder until this resource's schemas are written.
-export {}
+import { z } from 'zod'
+import {
+  entityIds,
+  envelope,
+  isoDate,
+  listEnvelope,
+  listQuery,
+  optionalText,
+  requiredText,
+  wholeNumber,
+} from './common.ts'
+import { ORDER_STATUSES, type OrderStatus, ROLES } from './enums.ts'
+import { messages } from './messages.ts'
+
+/** The largest quantity an order keeps (a PostgreSQL `integer`). */
+export const MAX_ORDER_QUANTITY = 2_147_483_647
+
+/** `role` is sent by the old client's order list; it is accepted and has no effect. */
+export const orderListQuery = listQuery.extend({
+  role: z.enum(ROLES, { error: messages.oneOf(ROLES) }).optional(),
+})
+export type OrderListQuery = z.infer<typeof orderListQuery>
+
+export const order = z.object({
+  ...entityIds,
+  user: z.object({ ...entityIds, name: z.string(), email: z.string(), phoneNumber: z.string().nullable() }),
+  address: z.string(),
+  amount: z.number().int(),
+  quantity: z.number().int(),
+  status: z.literal(ORDER_STATUSES),
+  customerNote: z.string(),
+  subtotal: z.number().int(),
+  /** Spelled so by the spec's client. */
+  shipingFee: z.number().int(),
+  discountPercent: z.number().int(),
+  totalPrice: z.number().int(),
+  /** '0' unpaid, '1' cash on delivery, '2' wallet, any other PayPal (`paymentKind`). */
+  methodPayment: z.string(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+})
+export type Order = z.infer<typeof order>
+
+/** A status code 0 to 3; a select sends it as text, so '2' is 2. */
+export const orderStatus = z
+  .union([z.number(), z.string()], {
+    error: (issue) => (issue.input === undefined ? messages.required : messages.oneOf(ORDER_STATUSES)),
+  })
+  .transform((v, ctx) => {
+    const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v
+    if (!ORDER_STATUSES.includes(n as OrderStatus)) {
+      ctx.addIssue({ code: 'custom', message: messages.oneOf(ORDER_STATUSES) })
+      return z.NEVER
+    }
+    return n as OrderStatus
+  })
+
+/** A payment code: one digit; empty means unpaid ('0'). */
+export const paymentCode = z
+  .union([z.string(), z.number()], { error: 'Must be a payment code: one digit from 0 to 9' })
+  .transform((v, ctx) => {
+    const code = String(v).trim()
+    if (code === '') return '0'
+    if (!/^\d$/.test(code)) {
+      ctx.addIssue({ code: 'custom', message: 'Must be a payment code: one digit from 0 to 9' })
+      return z.NEVER
+    }
+    return code
+  })
+
+/** The edit-order form. Staff may set amount and quantity directly (spec section 5). */
+export const orderBody = z.object({
+  address: requiredText(500),
+  amount: wholeNumber(),
+  quantity: wholeNumber(MAX_ORDER_QUANTITY),
+  status: orderStatus,
+  customerNote: optionalText(2000).nullish(),
+  methodPayment: paymentCode.optional(),
+})
+export type OrderBody = z.infer<typeof orderBody>
+
+export const orderAnswer = envelope(order)
+export const orderList = listEnvelope(order)
+
+export const orderLine = z.object({
+  ...entityIds,
+  product: z.object({
+    ...entityIds,
+    name: z.string(),
+    thumbnail: z.string().nullable(),
+    slug: z.string(),
+    /** Set when the product was deleted since; its line stays as history. */
+    deletedAt: isoDate.nullable(),
+  }),
+  price: z.number().int(),
+  quantity: z.number().int(),
+  size: z.string().nullable(),
+})
+export type OrderLine = z.infer<typeof orderLine>
+
+export const orderLines = envelope(z.array(orderLine))
+
+/**
+ * The detail paths share one template, `/admin/orders/{orderId}/detail/{id}` (OpenAPI allows one name a
+ * position): reading, `id` is ignored, as clients repeat the order id there; deleting, `id` is the line's id.
+ */
+export const orderDetailParams = z.object({
+  orderId: z.string().max(64),
+  id: z.string().max(64).describe('Ignored: clients repeat the order id'),
+})
+export const orderLineParams = z.object({
+  orderId: z.string().max(64),
+  id: z.string().max(64).describe('The id of the line to delete'),
+})

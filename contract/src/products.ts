@@ -1,2 +1,128 @@
-// Placeholder until this resource's schemas are written.
-export {}
+import { z } from 'zod'
+import { entityIds, envelope, imagePath, isoDate, listEnvelope, requiredText, wholeNumber } from './common.ts'
+import { SIZES } from './enums.ts'
+import { messages } from './messages.ts'
+
+/** Quantities and units sold are PostgreSQL `integer`s. */
+export const MAX_PRODUCT_QUANTITY = 2_147_483_647
+export const MAX_PRODUCT_IMAGES = 10
+
+/** The category or brand a product row shows: lists show the name, selects need the id. */
+export const productRef = z.object({ ...entityIds, name: z.string() })
+export type ProductRef = z.infer<typeof productRef>
+
+export const product = z.object({
+  ...entityIds,
+  name: z.string(),
+  slug: z.string(),
+  price: z.number().int(),
+  images: z.array(z.string()),
+  /** The first image, or null when there is none. */
+  thumbnail: z.string().nullable(),
+  description: z.string(),
+  size: z.array(z.enum(SIZES)),
+  quantity: z.number().int(),
+  category: productRef,
+  brand: productRef,
+  sold: z.number().int(),
+  rating: z.number(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  /** Set once the product is deleted; deleted products only appear through old order lines. */
+  deletedAt: isoDate.nullable(),
+})
+export type Product = z.infer<typeof product>
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
+
+/** A field the form must fill: nothing, null or blank text is 'This field is required', the rest is `schema`'s. */
+const filled = <T extends z.ZodType>(schema: T, description: string) =>
+  z
+    .unknown()
+    .refine((v) => !isBlank(v), { message: messages.required, abort: true })
+    .pipe(schema)
+    .meta({ description })
+
+/**
+ * The id of a category or brand as a select sends it; a client that sends back what it read may send the
+ * object itself, so `{ id }` or `{ _id }` is accepted too. Whether it exists is the server's to say.
+ */
+const reference = (what: string) => {
+  const unusable = `Select an existing ${what}`
+  return filled(
+    z
+      .union(
+        [
+          z.string(),
+          z.number(),
+          z.object({
+            id: z.union([z.string(), z.number()]).optional(),
+            _id: z.union([z.string(), z.number()]).optional(),
+          }),
+        ],
+        { error: unusable },
+      )
+      .transform((v, ctx) => {
+        const raw = typeof v === 'object' ? (v.id ?? v._id) : v
+        const value = raw === undefined ? '' : String(raw).trim()
+        if (value === '' || value.length > 64) {
+          ctx.addIssue({ code: 'custom', message: unusable })
+          return z.NEVER
+        }
+        return value
+      }),
+    `The ${what}'s id, or an object with its id or _id`,
+  )
+}
+
+/** 0 to 5; text from a form counts when it is a number. */
+export const productRating = z
+  .union([z.number(), z.string()], { error: messages.number })
+  .transform((v, ctx) => {
+    const n = typeof v === 'string' ? (v.trim() === '' ? Number.NaN : Number(v)) : v
+    if (!Number.isFinite(n)) {
+      ctx.addIssue({ code: 'custom', message: messages.number })
+      return z.NEVER
+    }
+    if (n < 0 || n > 5) {
+      ctx.addIssue({ code: 'custom', message: messages.range(0, 5) })
+      return z.NEVER
+    }
+    return n
+  })
+
+/** Chosen size checkboxes; none chosen is an empty list. */
+export const productSizes = z
+  .array(z.enum(SIZES, { error: messages.oneOf(SIZES) }), {
+    error: `Must be a list of sizes: ${SIZES.join(', ')}`,
+  })
+  .refine((list) => new Set(list).size === list.length, 'Each size may be chosen once')
+  .nullish()
+  .transform((v) => v ?? [])
+
+export const productImages = z
+  .array(imagePath, { error: messages.required })
+  .min(1, messages.required)
+  .max(MAX_PRODUCT_IMAGES, `At most ${MAX_PRODUCT_IMAGES} images`)
+
+/**
+ * The add- and edit-product forms. `sold` and `rating` start at 0 on create and keep their stored values on
+ * edit when absent.
+ */
+export const productBody = z.object({
+  name: requiredText(200),
+  price: filled(wholeNumber(), 'Whole VND, 0 or more; digits as text are accepted'),
+  description: requiredText(10_000),
+  quantity: filled(wholeNumber(MAX_PRODUCT_QUANTITY), 'Units in stock, 0 or more'),
+  category: reference('category'),
+  brand: reference('brand'),
+  images: productImages,
+  size: productSizes,
+  sold: wholeNumber(MAX_PRODUCT_QUANTITY).nullish(),
+  rating: productRating.nullish(),
+})
+export type ProductBody = z.infer<typeof productBody>
+export type ProductBodyInput = z.input<typeof productBody>
+
+export const productAnswer = envelope(product)
+export const productList = listEnvelope(product)

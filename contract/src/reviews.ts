@@ -1,2 +1,25 @@
-// Placeholder until this resource's schemas are written.
-export {}
+import { z } from 'zod'
+import { entityIds, isoDate, listEnvelope, listQuery } from './common.ts'
+import { messages } from './messages.ts'
+
+/** The review list searches the review text, under the name `content` (spec section 2). */
+export const reviewListQuery = listQuery.omit({ name: true }).extend({
+  content: z.string().max(200, messages.tooLong(200)).optional(),
+})
+export type ReviewListQuery = z.infer<typeof reviewListQuery>
+
+export const review = z.object({
+  ...entityIds,
+  content: z.string(),
+  rating: z.number().int().min(0).max(5),
+  createdAt: isoDate,
+  user: z.object({ ...entityIds, name: z.string() }),
+  product: z.object({ ...entityIds, name: z.string(), thumbnail: z.string().nullable() }),
+})
+export type Review = z.infer<typeof review>
+
+export const reviewList = listEnvelope(review)
+
+export const reviewDeleteParams = z.object({ commentId: z.string().max(64) })
+/** `productId`, when sent, must be the review's product: a stale screen cannot delete another product's review. */
+export const reviewDeleteQuery = z.object({ productId: z.string().max(64).optional() })

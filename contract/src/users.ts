@@ -1,2 +1,129 @@
-// Placeholder until this resource's schemas are written.
-export {}
+import { z } from 'zod'
+import {
+  email,
+  entityIds,
+  envelope,
+  imagePath,
+  isoDate,
+  listEnvelope,
+  listQuery,
+  optionalText,
+  password,
+  phoneNumber,
+  requiredText,
+} from './common.ts'
+import { GENDERS, ROLES } from './enums.ts'
+import { messages } from './messages.ts'
+
+/** `role` narrows the list to customers (`user`, what the user list always sends) or staff (`admin`). */
+export const userListQuery = listQuery.extend({
+  role: z
+    .union([z.literal(''), z.enum(ROLES)], { error: messages.oneOf(ROLES) })
+    .optional()
+    .transform((v) => v || undefined),
+})
+export type UserListQuery = z.infer<typeof userListQuery>
+
+export const user = z.object({
+  ...entityIds,
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  /** 1 female, 2 male. */
+  gender: z.literal(GENDERS).nullable(),
+  /** YYYY-MM-DD. */
+  dob: z.string().nullable(),
+  location: z.string().nullable(),
+  avatar: z.string().nullable(),
+  isEmailVerified: z.boolean(),
+  lastLoginAt: isoDate.nullable(),
+  role: z.enum(ROLES),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+})
+export type User = z.infer<typeof user>
+
+/** 1 or 2; an HTML select sends it as text, so '1' is 1. */
+export const gender = z
+  .union([z.number(), z.string()], {
+    error: (issue) => (issue.input === undefined ? messages.required : messages.oneOf(GENDERS)),
+  })
+  .transform((v, ctx) => {
+    const n = typeof v === 'string' ? (v.trim() === '' ? Number.NaN : Number(v)) : v
+    if (n !== 1 && n !== 2) {
+      ctx.addIssue({
+        code: 'custom',
+        message: typeof v === 'string' && v.trim() === '' ? messages.required : messages.oneOf(GENDERS),
+      })
+      return z.NEVER
+    }
+    return n as (typeof GENDERS)[number]
+  })
+
+export const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** A calendar date as YYYY-MM-DD that exists (no 31 February). */
+export const isRealDate = (value: string): boolean => {
+  const m = DATE_ONLY.exec(value)
+  if (!m) return false
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  const date = new Date(Date.UTC(y, mo - 1, d))
+  return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d
+}
+
+/**
+ * A date of birth: YYYY-MM-DD, a real date. Empty or null means "not given". Whether it lies in the future
+ * depends on the store's calendar, so the server checks that against its own clock.
+ */
+export const dateOfBirth = z
+  .string({ error: 'Must be a date as YYYY-MM-DD' })
+  .nullable()
+  .transform((v, ctx) => {
+    const value = v?.trim() ?? ''
+    if (value === '') return null
+    if (!isRealDate(value)) {
+      ctx.addIssue({ code: 'custom', message: 'Must be a real date as YYYY-MM-DD' })
+      return z.NEVER
+    }
+    return value
+  })
+
+/** Free text where empty and null both mean "not given". */
+const optionalLine = optionalText(255)
+  .nullable()
+  .transform((v) => v || null)
+
+/** The add-user form. The admin form creates customers only (spec section 6). */
+export const userCreateBody = z.object({
+  name: requiredText(120),
+  email,
+  password,
+  phoneNumber,
+  gender,
+  role: z
+    .literal('user', { error: 'The add-user form creates customers only: role must be user' })
+    .optional(),
+  dob: dateOfBirth.optional(),
+  location: optionalLine.optional(),
+})
+export type UserCreateBody = z.infer<typeof userCreateBody>
+
+/**
+ * The edit-user form and the Setting dialog: every field optional, each checked when present. `role` may be
+ * sent back as read, but not changed; a password is changed through change-password only.
+ */
+export const userUpdateBody = z.object({
+  name: requiredText(120).optional(),
+  email: email.optional(),
+  phoneNumber: phoneNumber.optional(),
+  gender: gender.optional(),
+  dob: dateOfBirth.optional(),
+  location: optionalLine.optional(),
+  avatar: imagePath.nullable().optional(),
+  role: z.enum(ROLES, { error: messages.oneOf(ROLES) }).optional(),
+  password: z.undefined({ error: 'A password cannot be changed here; use change password' }).optional(),
+})
+export type UserUpdateBody = z.infer<typeof userUpdateBody>
+
+export const userAnswer = envelope(user)
+export const userList = listEnvelope(user)

@@ -1,0 +1,170 @@
+import type { Order, OrderBody, OrderLine, OrderListQuery, OrderStatus } from '@store/contract'
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { orderLines, orders, products, users } from '../../db/schema.ts'
+import { conflict, notFound } from '../../lib/errors.ts'
+import { ids } from '../../lib/ids.ts'
+import { matches, metaOf, pageOf, searchTerm } from '../../lib/list.ts'
+import { countRows } from '../../lib/totals.ts'
+import { orderTotals } from './totals.ts'
+
+const orderColumns = {
+  order: orders,
+  user: { id: users.id, name: users.name, email: users.email, phoneNumber: users.phoneNumber },
+}
+
+type OrderRow = {
+  order: typeof orders.$inferSelect
+  user: { id: number; name: string; email: string; phoneNumber: string | null }
+}
+
+export const toOrder = ({ order: o, user: u }: OrderRow): Order => ({
+  ...ids(o.id),
+  user: { ...ids(u.id), name: u.name, email: u.email, phoneNumber: u.phoneNumber },
+  address: o.address,
+  amount: o.amount,
+  quantity: o.quantity,
+  status: o.status as OrderStatus,
+  customerNote: o.customerNote,
+  subtotal: o.subtotal,
+  shipingFee: o.shipingFee,
+  discountPercent: o.discountPercent,
+  totalPrice: o.totalPrice,
+  methodPayment: o.methodPayment,
+  createdAt: o.createdAt.toISOString(),
+  updatedAt: o.updatedAt.toISOString(),
+})
+
+/**
+ * Orders whose customer's name contains `term`. A condition over `orders` alone, so the list and its total
+ * (countRows over the orders table) narrow the same way.
+ */
+const customerNamed = (term: string): SQL =>
+  sql`${orders.userId} in (select ${users.id} from ${users} where ${matches(users.name, term)})`
+
+export async function listOrders(db: Db, query: OrderListQuery) {
+  const term = searchTerm(query.name)
+  const where = term ? customerNamed(term) : undefined
+  const { limit, offset } = pageOf(query)
+  const [page, total] = await Promise.all([
+    db
+      .select(orderColumns)
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit)
+      .offset(offset),
+    countRows(db, 'orders', where),
+  ])
+  return { data: page.map(toOrder), meta: metaOf(query, total) }
+}
+
+export async function getOrder(db: Db, id: number | null) {
+  const [row] = id
+    ? await db
+        .select(orderColumns)
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(eq(orders.id, id))
+    : []
+  if (!row) throw notFound('Order')
+  return toOrder(row)
+}
+
+export async function updateOrder(db: Db, id: number | null, body: OrderBody, now: Date) {
+  const [updated] = id
+    ? await db
+        .update(orders)
+        .set({
+          address: body.address,
+          amount: body.amount,
+          quantity: body.quantity,
+          status: body.status,
+          ...(body.customerNote !== undefined ? { customerNote: body.customerNote ?? '' } : {}),
+          ...(body.methodPayment !== undefined ? { methodPayment: body.methodPayment } : {}),
+          updatedAt: now,
+        })
+        .where(eq(orders.id, id))
+        .returning({ id: orders.id })
+    : []
+  if (!updated) throw notFound('Order')
+  return getOrder(db, updated.id)
+}
+
+/** The order's lines go with it (the foreign key cascades). */
+export async function deleteOrder(db: Db, id: number | null) {
+  if (!id) throw notFound('Order')
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(orders).where(eq(orders.id, id)).returning({ id: orders.id })
+    if (!deleted) throw notFound('Order')
+  })
+}
+
+export async function listOrderLines(db: Db, orderId: number | null): Promise<OrderLine[]> {
+  const [order] = orderId ? await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)) : []
+  if (!order) throw notFound('Order')
+  const lines = await db
+    .select({
+      id: orderLines.id,
+      price: orderLines.price,
+      quantity: orderLines.quantity,
+      size: orderLines.size,
+      product: {
+        id: products.id,
+        name: products.name,
+        slug: products.slug,
+        thumbnail: sql<string | null>`${products.images}[1]`,
+        deletedAt: products.deletedAt,
+      },
+    })
+    .from(orderLines)
+    .innerJoin(products, eq(products.id, orderLines.productId))
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.id))
+  return lines.map((l) => ({
+    ...ids(l.id),
+    product: {
+      ...ids(l.product.id),
+      name: l.product.name,
+      thumbnail: l.product.thumbnail,
+      slug: l.product.slug,
+      deletedAt: l.product.deletedAt ? l.product.deletedAt.toISOString() : null,
+    },
+    price: l.price,
+    quantity: l.quantity,
+    size: l.size,
+  }))
+}
+
+/**
+ * Removes one line and recomputes the order's figures from the lines that remain. The order row is locked
+ * first so two line deletes on one order cannot both compute from a stale set of lines.
+ */
+export async function deleteOrderLine(db: Db, orderId: number | null, lineId: number | null, now: Date) {
+  if (!orderId) throw notFound('Order')
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, discountPercent: orders.discountPercent, shipingFee: orders.shipingFee })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update')
+    if (!order) throw notFound('Order')
+    const lines = await tx
+      .select({ id: orderLines.id, price: orderLines.price, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+    if (!lineId || !lines.some((l) => l.id === lineId)) throw notFound('Order line')
+    if (lines.length === 1) throw conflict('An order needs at least one line; delete the order instead')
+    await tx.delete(orderLines).where(and(eq(orderLines.id, lineId), eq(orderLines.orderId, order.id)))
+    const totals = orderTotals({
+      lines: lines.filter((l) => l.id !== lineId),
+      discountPercent: order.discountPercent,
+      shipingFee: order.shipingFee,
+    })
+    await tx
+      .update(orders)
+      .set({ ...totals, updatedAt: now })
+      .where(eq(orders.id, order.id))
+  })
+}

@@ -1,0 +1,66 @@
+import type { Review, ReviewListQuery } from '@store/contract'
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { products, reviews, users } from '../../db/schema.ts'
+import { notFound } from '../../lib/errors.ts'
+import { ids, toDbId } from '../../lib/ids.ts'
+import { matches, metaOf, pageOf, searchTerm } from '../../lib/list.ts'
+import { countRows } from '../../lib/totals.ts'
+import { recomputeRatings } from './rating.ts'
+
+/** Reviews of soft-deleted products are listed too: they are the store's history. */
+export async function listReviews(db: Db, query: ReviewListQuery) {
+  const term = searchTerm(query.content)
+  const where = term ? matches(reviews.content, term) : undefined
+  const { limit, offset } = pageOf(query)
+  const [page, total] = await Promise.all([
+    db
+      .select({
+        id: reviews.id,
+        content: reviews.content,
+        rating: reviews.rating,
+        createdAt: reviews.createdAt,
+        user: { id: users.id, name: users.name },
+        product: {
+          id: products.id,
+          name: products.name,
+          thumbnail: sql<string | null>`${products.images}[1]`,
+        },
+      })
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.userId))
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .where(where)
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(limit)
+      .offset(offset),
+    countRows(db, 'reviews', where),
+  ])
+  const data: Review[] = page.map((r) => ({
+    ...ids(r.id),
+    content: r.content,
+    rating: r.rating,
+    createdAt: r.createdAt.toISOString(),
+    user: { ...ids(r.user.id), name: r.user.name },
+    product: { ...ids(r.product.id), name: r.product.name, thumbnail: r.product.thumbnail },
+  }))
+  return { data, meta: metaOf(query, total) }
+}
+
+/**
+ * Deletes a review and sets its product's rating to the mean of the reviews left, together. When `productId` is
+ * sent (an empty value counts as not sent) it must name the review's product.
+ */
+export async function deleteReview(db: Db, commentId: string, productId: string | undefined) {
+  const id = toDbId(commentId)
+  const onlyProduct = productId ? toDbId(productId) : undefined
+  if (!id || onlyProduct === null) throw notFound('Review')
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(reviews)
+      .where(onlyProduct ? and(eq(reviews.id, id), eq(reviews.productId, onlyProduct)) : eq(reviews.id, id))
+      .returning({ productId: reviews.productId })
+    if (!deleted) throw notFound('Review')
+    await recomputeRatings(tx, [deleted.productId])
+  })
+}

@@ -1,0 +1,194 @@
+import type { User, UserCreateBody, UserListQuery, UserUpdateBody } from '@store/contract'
+import { and, desc, eq, ne, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { orders, refreshTokens, reviews, users } from '../../db/schema.ts'
+import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.ts'
+import { ids } from '../../lib/ids.ts'
+import { matches, metaOf, pageOf, searchTerm } from '../../lib/list.ts'
+import { countRows } from '../../lib/totals.ts'
+import { hashPassword } from '../auth/passwords.ts'
+import { recomputeRatings } from '../reviews/rating.ts'
+
+// Every column but the password hash, so no query here can hand one out by accident.
+const columns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  gender: users.gender,
+  dob: users.dob,
+  location: users.location,
+  avatar: users.avatar,
+  role: users.role,
+  isEmailVerified: users.isEmailVerified,
+  lastLoginAt: users.lastLoginAt,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+}
+type Row = Omit<typeof users.$inferSelect, 'passwordHash'>
+
+export const toUser = (u: Row): User => ({
+  ...ids(u.id),
+  name: u.name,
+  email: u.email,
+  phoneNumber: u.phoneNumber,
+  gender: u.gender === 1 || u.gender === 2 ? u.gender : null,
+  dob: u.dob,
+  location: u.location,
+  avatar: u.avatar,
+  isEmailVerified: u.isEmailVerified,
+  lastLoginAt: u.lastLoginAt ? u.lastLoginAt.toISOString() : null,
+  role: u.role,
+  createdAt: u.createdAt.toISOString(),
+  updatedAt: u.updatedAt.toISOString(),
+})
+
+export async function listUsers(db: Db, query: UserListQuery) {
+  const term = searchTerm(query.name)
+  const search = term ? matches(users.name, term) : undefined
+  const where = query.role ? and(eq(users.role, query.role), search) : search
+  const { limit, offset } = pageOf(query)
+  const population = query.role === 'user' ? 'customers' : query.role === 'admin' ? 'admins' : 'users'
+  const [page, total] = await Promise.all([
+    db
+      .select(columns)
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(limit)
+      .offset(offset),
+    countRows(db, population, search),
+  ])
+  return { data: page.map(toUser), meta: metaOf(query, total) }
+}
+
+async function findUser(db: Db, id: number | null) {
+  const [row] = id ? await db.select(columns).from(users).where(eq(users.id, id)) : []
+  if (!row) throw notFound('User')
+  return row
+}
+
+export const getUser = async (db: Db, id: number | null) => toUser(await findUser(db, id))
+
+/** Today in the store's calendar, as YYYY-MM-DD: a birthday "today" in Hà Nội is not in the future. */
+const todayIn = (timeZone: string, now: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    now,
+  )
+
+function checkDob(dob: string | null | undefined, timeZone: string, now: Date) {
+  // YYYY-MM-DD strings compare as dates.
+  if (dob && dob > todayIn(timeZone, now))
+    throw badRequest('dob', 'The date of birth cannot be in the future')
+}
+
+const EMAIL_TAKEN = 'This email is already in use'
+
+async function checkEmailFree(db: Db, email: string, exceptId?: number) {
+  const sameEmail = sql`lower(${users.email}) = lower(${email})`
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptId ? and(sameEmail, ne(users.id, exceptId)) : sameEmail)
+  if (taken) throw conflict(EMAIL_TAKEN, 'email')
+}
+
+const emailTaken = (error: unknown) =>
+  isUniqueViolation(error, 'users_email_lower_key') ? conflict(EMAIL_TAKEN, 'email') : error
+
+interface Clock {
+  now: Date
+  timeZone: string
+}
+
+export async function createUser(db: Db, body: UserCreateBody, clock: Clock) {
+  checkDob(body.dob, clock.timeZone, clock.now)
+  await checkEmailFree(db, body.email)
+  const passwordHash = await hashPassword(body.password)
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        name: body.name,
+        email: body.email,
+        passwordHash,
+        phoneNumber: body.phoneNumber,
+        gender: body.gender,
+        dob: body.dob ?? null,
+        location: body.location ?? null,
+        role: 'user',
+        createdAt: clock.now,
+        updatedAt: clock.now,
+      })
+      .returning(columns)
+    return toUser(row!)
+  } catch (error) {
+    throw emailTaken(error)
+  }
+}
+
+export async function updateUser(db: Db, id: number | null, body: UserUpdateBody, clock: Clock) {
+  const current = await findUser(db, id)
+  // A form may send back the role it read; changing it is not something this call does.
+  if (body.role !== undefined && body.role !== current.role) {
+    throw badRequest('role', 'The role cannot be changed')
+  }
+  checkDob(body.dob, clock.timeZone, clock.now)
+  if (body.email !== undefined) await checkEmailFree(db, body.email, current.id)
+  const changes = {
+    ...(body.name !== undefined && { name: body.name }),
+    ...(body.email !== undefined && { email: body.email }),
+    ...(body.phoneNumber !== undefined && { phoneNumber: body.phoneNumber }),
+    ...(body.gender !== undefined && { gender: body.gender }),
+    ...(body.dob !== undefined && { dob: body.dob }),
+    ...(body.location !== undefined && { location: body.location }),
+    ...(body.avatar !== undefined && { avatar: body.avatar }),
+  }
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ ...changes, updatedAt: clock.now })
+      .where(eq(users.id, current.id))
+      .returning(columns)
+    return toUser(row!)
+  } catch (error) {
+    throw emailTaken(error)
+  }
+}
+
+/**
+ * Deletes an account with its reviews and sessions. A customer with orders stays, so order history keeps its
+ * customer; the reviews' products get their ratings recomputed without them.
+ */
+export async function deleteUser(db: Db, id: number | null, signedInId: number) {
+  const target = await findUser(db, id)
+  if (target.id === signedInId) throw conflict('You cannot delete your own account')
+  const [usage] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(eq(orders.userId, target.id))
+  const n = usage?.n ?? 0
+  if (n > 0) {
+    throw conflict(
+      `This user has ${n} order${n === 1 ? '' : 's'}; an account with orders is kept so order history stays whole`,
+    )
+  }
+  try {
+    await db.transaction(async (tx) => {
+      const removed = await tx
+        .delete(reviews)
+        .where(eq(reviews.userId, target.id))
+        .returning({ productId: reviews.productId })
+      await tx.delete(refreshTokens).where(eq(refreshTokens.userId, target.id))
+      await tx.delete(users).where(eq(users.id, target.id))
+      await recomputeRatings(
+        tx,
+        removed.map((r) => r.productId),
+      )
+    })
+  } catch (error) {
+    // An order placed between the check and the delete holds the account (orders restrict the delete).
+    if (isForeignKeyViolation(error)) throw conflict('This user has orders; an account with orders is kept')
+    throw error
+  }
+}
