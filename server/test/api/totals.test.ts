@@ -1,0 +1,346 @@
+import { eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rows } from '../../src/db/client.ts'
+import { brands, categories, orderLines, orders, products, reviews, users } from '../../src/db/schema.ts'
+import { matches } from '../../src/lib/list.ts'
+import { type Counted, countRows, searchKey } from '../../src/lib/totals.ts'
+import { expectEnvelope, startApp, type TestApp } from '../helpers.ts'
+
+// Every list total comes from countRows: stored counters without a search, remembered search counts with one.
+// Each check compares it with a plain count(*) over the table, the answer it must always equal.
+
+let t: TestApp
+const db = () => t.database.db
+beforeAll(async () => {
+  t = await startApp()
+})
+afterAll(async () => t.close())
+
+const truth: Record<Counted, SQL> = {
+  users: sql`select count(*)::float8 as n from users where true`,
+  customers: sql`select count(*)::float8 as n from users where role = 'user'`,
+  admins: sql`select count(*)::float8 as n from users where role = 'admin'`,
+  categories: sql`select count(*)::float8 as n from categories where true`,
+  brands: sql`select count(*)::float8 as n from brands where true`,
+  products: sql`select count(*)::float8 as n from products where deleted_at is null`,
+  reviews: sql`select count(*)::float8 as n from reviews where true`,
+  orders: sql`select count(*)::float8 as n from orders where true`,
+}
+const everyPopulation = Object.keys(truth) as Counted[]
+
+async function counted(what: Counted, where?: SQL) {
+  const [row] = await rows<{ n: number }>(db(), where ? sql`${truth[what]} and (${where})` : truth[what])
+  return row!.n
+}
+
+/** Every stored total equals a real count. */
+async function expectExact() {
+  for (const what of everyPopulation) {
+    expect({ what, n: await countRows(db(), what) }).toEqual({ what, n: await counted(what) })
+  }
+}
+
+const deltaRows = async (population: string) =>
+  (
+    await rows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from row_counts where population = ${population}`,
+    )
+  )[0]!.n
+
+let serial = 0
+const unique = () => ++serial
+
+async function customer(name = `Khách ${unique()}`) {
+  const n = unique()
+  const [row] = await db()
+    .insert(users)
+    .values({ name, email: `khach${n}@test.example`, role: 'user' })
+    .returning()
+  return row!
+}
+
+async function catalog() {
+  const n = unique()
+  const [category] = await db()
+    .insert(categories)
+    .values({ name: `Danh mục ${n}`, slug: `danh-muc-${n}` })
+    .returning()
+  const [brand] = await db()
+    .insert(brands)
+    .values({ name: `Hãng ${n}`, slug: `hang-${n}` })
+    .returning()
+  return { categoryId: category!.id, brandId: brand!.id }
+}
+
+async function productsNamed(names: string[]) {
+  const { categoryId, brandId } = await catalog()
+  return db()
+    .insert(products)
+    .values(names.map((name) => ({ name, slug: `sp-${unique()}`, price: 100_000, categoryId, brandId })))
+    .returning()
+}
+
+describe('stored totals', () => {
+  it('start exact, with the signed-in administrator counted', async () => {
+    await expectExact()
+    expect(await countRows(db(), 'admins')).toBe(1)
+    expect(await countRows(db(), 'customers')).toBe(0)
+  })
+
+  it('follow inserts and deletes of every table', async () => {
+    const a = await customer()
+    await customer()
+    const made = await productsNamed(['Áo thun', 'Quần jean', 'Giày da'])
+    const [order] = await db().insert(orders).values({ userId: a.id, address: 'Hà Nội' }).returning()
+    await db()
+      .insert(orderLines)
+      .values({ orderId: order!.id, productId: made[0]!.id, price: 1, quantity: 1 })
+    await db().insert(reviews).values({ productId: made[0]!.id, userId: a.id, content: 'Tốt', rating: 5 })
+    await expectExact()
+    expect(await countRows(db(), 'products')).toBe(3)
+
+    await db().delete(reviews)
+    await db().delete(orders).where(eq(orders.id, order!.id))
+    await db().delete(products).where(eq(products.id, made[2]!.id))
+    await db().delete(users).where(eq(users.id, a.id))
+    await expectExact()
+    expect(await countRows(db(), 'products')).toBe(2)
+    expect(await countRows(db(), 'orders')).toBe(0)
+  })
+
+  it('move with a soft delete and an undelete, and ignore deleting a product already soft-deleted', async () => {
+    const [p] = await productsNamed(['Túi xách'])
+    const before = await countRows(db(), 'products')
+    await db().update(products).set({ deletedAt: new Date() }).where(eq(products.id, p!.id))
+    expect(await countRows(db(), 'products')).toBe(before - 1)
+    await db().update(products).set({ name: 'Túi xách da' }).where(eq(products.id, p!.id))
+    expect(await countRows(db(), 'products')).toBe(before - 1)
+    await db().update(products).set({ deletedAt: null }).where(eq(products.id, p!.id))
+    expect(await countRows(db(), 'products')).toBe(before)
+    await db().update(products).set({ deletedAt: new Date() }).where(eq(products.id, p!.id))
+    await db().delete(products).where(eq(products.id, p!.id))
+    expect(await countRows(db(), 'products')).toBe(before - 1)
+    await expectExact()
+  })
+
+  it('move customers and admins when a role changes, leaving users alone', async () => {
+    const c = await customer()
+    const [users0, customers0, admins0] = [
+      await countRows(db(), 'users'),
+      await countRows(db(), 'customers'),
+      await countRows(db(), 'admins'),
+    ]
+    await db().update(users).set({ role: 'admin' }).where(eq(users.id, c.id))
+    expect(await countRows(db(), 'users')).toBe(users0)
+    expect(await countRows(db(), 'customers')).toBe(customers0 - 1)
+    expect(await countRows(db(), 'admins')).toBe(admins0 + 1)
+    await db().update(users).set({ role: 'user' }).where(eq(users.id, c.id))
+    expect(await countRows(db(), 'customers')).toBe(customers0)
+    expect(await countRows(db(), 'admins')).toBe(admins0)
+    await expectExact()
+  })
+
+  it('take one row per statement for a bulk insert, however many rows it writes', async () => {
+    const { categoryId, brandId } = await catalog()
+    const before = await countRows(db(), 'products')
+    const rowsBefore = await deltaRows('products')
+    await db().execute(sql`
+      insert into products (name, slug, category_id, brand_id)
+      select 'Sản phẩm ' || g, 'bulk-' || g, ${categoryId}, ${brandId} from generate_series(1, 2000) g`)
+    expect(await countRows(db(), 'products')).toBe(before + 2000)
+    // One delta row, or fewer if this statement happened to compact.
+    expect(await deltaRows('products')).toBeLessThanOrEqual(rowsBefore + 1)
+    await db().execute(
+      sql`update products set deleted_at = now() where slug like 'bulk-%' and slug < 'bulk-5'`,
+    )
+    await expectExact()
+    await db().execute(sql`delete from products where slug like 'bulk-%'`)
+    expect(await countRows(db(), 'products')).toBe(before)
+    await expectExact()
+  })
+
+  it('stay exact under concurrent writers', async () => {
+    const before = await countRows(db(), 'customers')
+    await Promise.all(Array.from({ length: 12 }, () => customer()))
+    expect(await countRows(db(), 'customers')).toBe(before + 12)
+    await expectExact()
+  })
+
+  it('survive compaction unchanged, folded into one row a population', async () => {
+    const before = Object.fromEntries(
+      await Promise.all(everyPopulation.map(async (w) => [w, await countRows(db(), w)])),
+    )
+    await db().execute(sql`select compact_stats()`)
+    for (const what of everyPopulation) expect(await countRows(db(), what)).toBe(before[what])
+    expect(await deltaRows('products')).toBe(1)
+  })
+
+  it('are exact again after rebuild_stats() following a load with triggers off', async () => {
+    const { categoryId, brandId } = await catalog()
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`)
+      await tx.execute(sql`
+        insert into products (name, slug, category_id, brand_id)
+        select 'Hàng nạp ' || g, 'load-' || g, ${categoryId}, ${brandId} from generate_series(1, 300) g`)
+      await tx.execute(sql`
+        insert into users (name, email, role)
+        select 'Khách nạp ' || g, 'load' || g || '@test.example', 'user' from generate_series(1, 40) g`)
+    })
+    // The triggers were off: the counters have not seen these rows.
+    expect(await countRows(db(), 'products')).toBe((await counted('products')) - 300)
+    await db().execute(sql`select rebuild_stats()`)
+    await expectExact()
+  })
+
+  it('are rebuilt after a TRUNCATE', async () => {
+    const [p] = await productsNamed(['Nón lá'])
+    const c = await customer()
+    await db().insert(reviews).values({ productId: p!.id, userId: c.id, content: 'Đẹp', rating: 4 })
+    expect(await countRows(db(), 'reviews')).toBeGreaterThan(0)
+    await db().execute(sql`truncate reviews`)
+    expect(await countRows(db(), 'reviews')).toBe(0)
+    await expectExact()
+  })
+
+  it('are what a list answers as totalResults', async () => {
+    const list = expectEnvelope(await t.call('GET', '/api/admin/categories?limit=1'), 200)
+    expect(list.meta.totalResults).toBe(await counted('categories'))
+  })
+})
+
+describe('search totals', () => {
+  const cached = async () =>
+    (await rows<{ n: number }>(db(), sql`select count(*)::int as n from search_counts`))[0]!.n
+
+  it('are exact and remembered', async () => {
+    await productsNamed(['Áo sơ mi trắng', 'Áo khoác gió', 'Quần short', 'Váy áo dài'])
+    const search = matches(products.name, 'ao')
+    const n = await countRows(db(), 'products', search)
+    expect(n).toBe(await counted('products', search))
+    expect(n).toBeGreaterThanOrEqual(3)
+    expect(await cached()).toBeGreaterThan(0)
+    expect(await countRows(db(), 'products', matches(products.name, 'ao'))).toBe(n)
+  })
+
+  it('use the remembered count while nothing changed, and never after a write', async () => {
+    const search = matches(products.name, 'khoác')
+    const n = await countRows(db(), 'products', search)
+    // Tamper with the remembered count: the next read must show it was used.
+    await db().execute(sql`update search_counts set n = 999 where population = 'products'`)
+    expect(await countRows(db(), 'products', search)).toBe(999)
+    // A new product retires it, even one this search does not find.
+    const [p] = await productsNamed(['Mũ lưỡi trai'])
+    expect(await countRows(db(), 'products', search)).toBe(n)
+    await db().execute(sql`update search_counts set n = 999 where population = 'products'`)
+    await db().update(products).set({ name: 'Áo khoác dạ' }).where(eq(products.id, p!.id))
+    expect(await countRows(db(), 'products', search)).toBe(n + 1)
+    await db().update(products).set({ deletedAt: new Date() }).where(eq(products.id, p!.id))
+    expect(await countRows(db(), 'products', search)).toBe(n)
+    expect(await countRows(db(), 'products', search)).toBe(await counted('products', search))
+  })
+
+  it('outlive writes to columns no search reads, but not writes to the ones it does', async () => {
+    const search = matches(products.name, 'khoác')
+    const n = await countRows(db(), 'products', search)
+    const [p] = await productsNamed(['Áo khoác len'])
+    expect(await countRows(db(), 'products', search)).toBe(n + 1)
+    await db().execute(sql`update search_counts set n = 999 where population = 'products'`)
+    // Stock, price and rating change all day long; a name search cannot see them.
+    await db()
+      .update(products)
+      .set({ quantity: 3, price: 123_457, sold: 7, rating: 4.5 })
+      .where(eq(products.id, p!.id))
+    expect(await countRows(db(), 'products', search)).toBe(999)
+    // A condition over the price is another matter: it is retired by a price change.
+    const cheap = sql`${products.price} = 123457`
+    expect(searchKey('products', cheap)?.version).toBe('all')
+    expect(searchKey('products', search)?.version).toBe('search')
+    expect(await countRows(db(), 'products', cheap)).toBe(1)
+    await db().update(products).set({ price: 50 }).where(eq(products.id, p!.id))
+    expect(await countRows(db(), 'products', cheap)).toBe(0)
+    await db().update(products).set({ name: 'Áo len' }).where(eq(products.id, p!.id))
+    expect(await countRows(db(), 'products', search)).toBe(n)
+  })
+
+  it('follow the other tables a condition reads: orders searched by the customer name', async () => {
+    const lan = await customer('Trần Thị Lan')
+    await db()
+      .insert(orders)
+      .values([
+        { userId: lan.id, address: 'Huế' },
+        { userId: lan.id, address: 'Đà Nẵng' },
+      ])
+    const byName = (term: string) =>
+      sql`${orders.userId} in (select ${users.id} from ${users} where ${matches(users.name, term)})`
+    expect(searchKey('orders', byName('lan'))).toMatchObject({ deps: ['orders', 'users'], version: 'search' })
+    expect(await countRows(db(), 'orders', byName('lan'))).toBe(2)
+    expect(await countRows(db(), 'orders', byName('lan'))).toBe(2)
+    // Only the users table changes; the remembered orders count must not survive it.
+    await db().update(users).set({ name: 'Trần Thị Mai' }).where(eq(users.id, lan.id))
+    expect(await countRows(db(), 'orders', byName('lan'))).toBe(0)
+    expect(await countRows(db(), 'orders', byName('mai'))).toBe(2)
+  })
+
+  it('follow role changes for customers and admins', async () => {
+    const hoa = await customer('Nguyễn Văn Hoà')
+    const search = matches(users.name, 'hoa')
+    const customers = await countRows(db(), 'customers', search)
+    const admins = await countRows(db(), 'admins', search)
+    await db().update(users).set({ role: 'admin' }).where(eq(users.id, hoa.id))
+    expect(await countRows(db(), 'customers', search)).toBe(customers - 1)
+    expect(await countRows(db(), 'admins', search)).toBe(admins + 1)
+  })
+
+  it('are exact after a bulk load and rebuild_stats()', async () => {
+    const search = matches(products.name, 'nạp')
+    const before = await countRows(db(), 'products', search)
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`)
+      await tx.execute(sql`
+        insert into products (name, slug, category_id, brand_id)
+        select 'Hàng nạp thêm ' || g, 'reload-' || g, category_id, brand_id
+          from generate_series(1, 50) g, (select category_id, brand_id from products limit 1) p`)
+      await tx.execute(sql`select rebuild_stats()`)
+    })
+    expect(await countRows(db(), 'products', search)).toBe(before + 50)
+    expect(await countRows(db(), 'products', search)).toBe(await counted('products', search))
+  })
+
+  it('keep only the newest entry of the same tables', async () => {
+    await countRows(db(), 'products', matches(products.name, 'giày'))
+    await countRows(db(), 'products', matches(products.name, 'quần'))
+    await productsNamed(['Giày thể thao'])
+    await countRows(db(), 'products', matches(products.name, 'giày'))
+    const [entries] = await rows<{ current: number; stale: number }>(
+      db(),
+      sql`with v as (select sum(search_changes) as version from row_counts where population = 'products')
+          select count(*) filter (where version = (select version from v))::int as current,
+                 count(*) filter (where version < (select version from v))::int as stale
+            from search_counts where population = 'products' and deps = 'search:products'`,
+    )
+    expect(entries).toEqual({ current: 1, stale: 0 })
+  })
+
+  it('are counted every time when the condition could change without a write', async () => {
+    expect(searchKey('products', sql`${products.createdAt} > now() - interval '1 day'`)).toBeUndefined()
+    expect(searchKey('users', sql`${users.id} in (select user_id from refresh_tokens)`)).toBeUndefined()
+    const recent = sql`${products.createdAt} > now() - interval '1 day'`
+    const before = await cached()
+    expect(await countRows(db(), 'products', recent)).toBe(await counted('products', recent))
+    expect(await cached()).toBe(before)
+  })
+
+  it('escape the wildcards a user types', async () => {
+    await productsNamed(['Giảm 50% hôm nay', 'Áo_mới'])
+    expect(await countRows(db(), 'products', matches(products.name, '%'))).toBe(1)
+    expect(await countRows(db(), 'products', matches(products.name, '_'))).toBe(1)
+  })
+
+  it('are what a search list answers as totalResults', async () => {
+    const ids = (await productsNamed(['Đồng hồ nam', 'Đồng hồ nữ'])).map((p) => p.id)
+    const list = expectEnvelope(await t.call('GET', '/api/admin/categories?name=danh'), 200)
+    expect(list.meta.totalResults).toBe(await counted('categories', matches(categories.name, 'danh')))
+    await db().delete(products).where(inArray(products.id, ids))
+  })
+})
