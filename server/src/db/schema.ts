@@ -45,7 +45,10 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
-    index('users_role_created_idx').on(t.role, t.createdAt.desc(), t.id.desc()),
+    // Lists order by `created_at desc, id desc`; PostgreSQL reads that as NULLS FIRST, and only an index built
+    // the same way serves it without sorting the table.
+    index('users_role_created_idx').on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('users_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),
     check('users_gender_check', sql`${t.gender} is null or ${t.gender} in (1, 2)`),
   ],
@@ -80,7 +83,7 @@ export const categories = pgTable(
   },
   (t) => [
     uniqueIndex('categories_slug_key').on(t.slug),
-    index('categories_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('categories_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 )
 
@@ -96,7 +99,7 @@ export const brands = pgTable(
   },
   (t) => [
     uniqueIndex('brands_slug_key').on(t.slug),
-    index('brands_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('brands_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 )
 
@@ -126,11 +129,13 @@ export const products = pgTable(
   (t) => [
     // A soft-deleted product frees its slug for a new one.
     uniqueIndex('products_slug_live_key').on(t.slug).where(sql`${t.deletedAt} is null`),
-    index('products_live_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    index('products_live_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
     index('products_category_idx').on(t.categoryId),
     index('products_brand_idx').on(t.brandId),
     index('products_stock_out_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null and ${t.quantity} = 0`),
     check('products_money_check', sql`${t.price} >= 0 and ${t.quantity} >= 0 and ${t.sold} >= 0`),
     check('products_rating_check', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
@@ -153,7 +158,7 @@ export const reviews = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('reviews_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('reviews_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('reviews_product_idx').on(t.productId),
     index('reviews_user_idx').on(t.userId),
     check('reviews_rating_check', sql`${t.rating} between 0 and 5`),
@@ -181,8 +186,8 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('orders_user_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     check('orders_status_check', sql`${t.status} between 0 and 3`),
     check('orders_discount_check', sql`${t.discountPercent} between 0 and 100`),
     check(

@@ -1,10 +1,10 @@
 import type { Order, OrderBody, OrderLine, OrderListQuery, OrderStatus } from '@store/contract'
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orderLines, orders, products, users } from '../../db/schema.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
-import { matches, metaOf, pageOf, searchTerm } from '../../lib/list.ts'
+import { matches, metaOf, newestFirst, onPage, searchTerm } from '../../lib/list.ts'
 import { countRows } from '../../lib/totals.ts'
 import { orderTotals } from './totals.ts'
 
@@ -45,16 +45,14 @@ const customerNamed = (term: string): SQL =>
 export async function listOrders(db: Db, query: OrderListQuery) {
   const term = searchTerm(query.name)
   const where = term ? customerNamed(term) : undefined
-  const { limit, offset } = pageOf(query)
+  const listed = { table: orders, id: orders.id, createdAt: orders.createdAt }
   const [page, total] = await Promise.all([
     db
       .select(orderColumns)
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(limit)
-      .offset(offset),
+      .where(onPage(db, listed, where, query))
+      .orderBy(...newestFirst(listed)),
     countRows(db, 'orders', where),
   ])
   return { data: page.map(toOrder), meta: metaOf(query, total) }

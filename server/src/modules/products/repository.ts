@@ -1,6 +1,6 @@
 import type { ListQuery, Product, ProductBody, Size } from '@store/contract'
 import { slugify } from '@store/contract'
-import { and, desc, eq, isNull, ne } from 'drizzle-orm'
+import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { brands, categories, products } from '../../db/schema.ts'
 import {
@@ -12,7 +12,7 @@ import {
   notFound,
 } from '../../lib/errors.ts'
 import { ids, toDbId } from '../../lib/ids.ts'
-import { matches, metaOf, pageOf, searchTerm } from '../../lib/list.ts'
+import { matches, metaOf, newestFirst, onPage, searchTerm } from '../../lib/list.ts'
 import { countRows } from '../../lib/totals.ts'
 
 type Row = typeof products.$inferSelect
@@ -59,13 +59,11 @@ const live = isNull(products.deletedAt)
 export async function listProducts(db: Db, query: ListQuery) {
   const term = searchTerm(query.name)
   const search = term ? matches(products.name, term) : undefined
-  const { limit, offset } = pageOf(query)
+  const listed = { table: products, id: products.id, createdAt: products.createdAt }
   const [page, total] = await Promise.all([
     withNames(db)
-      .where(and(live, search))
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(limit)
-      .offset(offset),
+      .where(onPage(db, listed, and(live, search), query))
+      .orderBy(...newestFirst(listed)),
     countRows(db, 'products', search),
   ])
   return { data: page.map((r) => toProduct(r.product, r.category, r.brand)), meta: metaOf(query, total) }

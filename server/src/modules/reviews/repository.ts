@@ -1,10 +1,10 @@
 import type { Review, ReviewListQuery } from '@store/contract'
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { products, reviews, users } from '../../db/schema.ts'
 import { notFound } from '../../lib/errors.ts'
 import { ids, toDbId } from '../../lib/ids.ts'
-import { matches, metaOf, pageOf, searchTerm } from '../../lib/list.ts'
+import { matches, metaOf, newestFirst, onPage, searchTerm } from '../../lib/list.ts'
 import { countRows } from '../../lib/totals.ts'
 import { recomputeRatings } from './rating.ts'
 
@@ -12,7 +12,7 @@ import { recomputeRatings } from './rating.ts'
 export async function listReviews(db: Db, query: ReviewListQuery) {
   const term = searchTerm(query.content)
   const where = term ? matches(reviews.content, term) : undefined
-  const { limit, offset } = pageOf(query)
+  const listed = { table: reviews, id: reviews.id, createdAt: reviews.createdAt }
   const [page, total] = await Promise.all([
     db
       .select({
@@ -30,10 +30,8 @@ export async function listReviews(db: Db, query: ReviewListQuery) {
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.userId))
       .innerJoin(products, eq(products.id, reviews.productId))
-      .where(where)
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
-      .limit(limit)
-      .offset(offset),
+      .where(onPage(db, listed, where, query))
+      .orderBy(...newestFirst(listed)),
     countRows(db, 'reviews', where),
   ])
   const data: Review[] = page.map((r) => ({

@@ -1,10 +1,10 @@
 import type { User, UserCreateBody, UserListQuery, UserUpdateBody } from '@store/contract'
-import { and, desc, eq, ne, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orders, refreshTokens, reviews, users } from '../../db/schema.ts'
 import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
-import { matches, metaOf, pageOf, searchTerm } from '../../lib/list.ts'
+import { matches, metaOf, newestFirst, onPage, searchTerm } from '../../lib/list.ts'
 import { countRows } from '../../lib/totals.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { recomputeRatings } from '../reviews/rating.ts'
@@ -47,16 +47,14 @@ export async function listUsers(db: Db, query: UserListQuery) {
   const term = searchTerm(query.name)
   const search = term ? matches(users.name, term) : undefined
   const where = query.role ? and(eq(users.role, query.role), search) : search
-  const { limit, offset } = pageOf(query)
+  const listed = { table: users, id: users.id, createdAt: users.createdAt }
   const population = query.role === 'user' ? 'customers' : query.role === 'admin' ? 'admins' : 'users'
   const [page, total] = await Promise.all([
     db
       .select(columns)
       .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(limit)
-      .offset(offset),
+      .where(onPage(db, listed, where, query))
+      .orderBy(...newestFirst(listed)),
     countRows(db, population, search),
   ])
   return { data: page.map(toUser), meta: metaOf(query, total) }
