@@ -1,5 +1,479 @@
+import { ORDER_STATUSES, PAYMENT_METHODS, SIZES, slugify } from '@store/contract'
+import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
+import { type Db, rows } from '../db/client.ts'
+import { brands, categories, orderLines, orders, products, reviews, users } from '../db/schema.ts'
+import { storeImage } from '../modules/files/storage.ts'
+import { orderTotals } from '../modules/orders/totals.ts'
 import type { Services } from '../types.ts'
+import { logoSvg, mapLimited, productSvg, renderPng } from './art.ts'
+import {
+  ADDRESS_TAILS,
+  BACKGROUNDS,
+  BRAND_FIRST,
+  BRAND_SECOND,
+  COLOURS,
+  CUSTOMER_NOTES,
+  DESCRIPTIONS,
+  FAMILY_NAMES,
+  GIVEN_NAMES_FEMALE,
+  GIVEN_NAMES_MALE,
+  KINDS,
+  MIDDLE_NAMES_FEMALE,
+  MIDDLE_NAMES_MALE,
+  mulberry32,
+  PHONE_PREFIXES,
+  REVIEW_COMMENTS,
+  type Rng,
+  shopPrice,
+} from './catalog.ts'
+import { finishLoad } from './stats.ts'
 
-// Placeholder until the demo store is written.
-export async function seedDemoIfEmpty(_services: Services, _log: FastifyBaseLogger): Promise<void> {}
+/** The demo's size; tests read it to check the counts. */
+export const DEMO = {
+  categories: KINDS.length,
+  brands: 12,
+  products: 60,
+  customers: 200,
+  orders: 300,
+  reviews: 300,
+}
+
+const SEED = 20_261_121
+const DAY = 86_400_000
+
+export interface DemoSummary {
+  categories: number
+  brands: number
+  products: number
+  images: number
+  customers: number
+  orders: number
+  lines: number
+  reviews: number
+  ms: number
+}
+
+/**
+ * Seeds the demo store when the store has neither categories nor products; otherwise leaves it alone.
+ * Everything but the pictures' file names is the same on every run: the data comes from a fixed-seed PRNG and
+ * dates are counted back from `services.now()`. A failure is logged, never thrown: the demo is a convenience
+ * and must not stop the server from starting.
+ */
+export async function seedDemoIfEmpty(
+  services: Services,
+  log: FastifyBaseLogger,
+): Promise<DemoSummary | null> {
+  try {
+    // On a PostgreSQL server several processes may start at once; one seeds, the others then find data.
+    return await services.database.exclusive(async () => {
+      if (!(await storeIsEmpty(services.db))) return null
+      const started = performance.now()
+      const now = services.now()
+      const plan = planDemo(now)
+      const pictures = await drawPictures(plan, services.uploadDir, now)
+      const summary = await services.db.transaction(async (tx) => {
+        if (!(await storeIsEmpty(tx))) return null
+        return writeDemo(tx, plan, pictures)
+      })
+      if (!summary) return null
+      summary.ms = Math.round(performance.now() - started)
+      log.info(
+        `Demo store seeded: ${summary.categories} categories, ${summary.brands} brands, ${summary.products} products ` +
+          `(${summary.images} images), ${summary.customers} customers, ${summary.orders} orders ` +
+          `(${summary.lines} lines), ${summary.reviews} reviews in ${(summary.ms / 1000).toFixed(1)} s`,
+      )
+      return summary
+    })
+  } catch (err) {
+    log.error({ err }, 'The demo store could not be seeded; the server starts without it')
+    return null
+  }
+}
+
+async function storeIsEmpty(db: Db): Promise<boolean> {
+  const [row] = await rows<{ empty: boolean }>(
+    db,
+    sql`select not exists (select 1 from categories) and not exists (select 1 from products) as empty`,
+  )
+  return row?.empty ?? false
+}
+
+interface PlannedProduct {
+  name: string
+  slug: string
+  kind: number
+  brand: number
+  price: number
+  sizes: string[]
+  quantity: number
+  description: string
+  colour: string
+  pictures: { variant: number; background: number }[]
+  createdAt: Date
+}
+
+interface PlannedCustomer {
+  name: string
+  email: string
+  phoneNumber: string
+  gender: 1 | 2
+  dob: string
+  location: string
+  isEmailVerified: boolean
+  createdAt: Date
+  lastLoginAt: Date | null
+}
+
+interface PlannedOrder {
+  customer: number
+  address: string
+  status: number
+  methodPayment: string
+  discountPercent: number
+  shipingFee: number
+  customerNote: string
+  lines: { product: number; price: number; quantity: number; size: string | null }[]
+  createdAt: Date
+  updatedAt: Date
+}
+
+interface PlannedReview {
+  customer: number
+  product: number
+  rating: number
+  content: string
+  createdAt: Date
+}
+
+type Plan = ReturnType<typeof planDemo>
+
+/** Draws `weights.length` outcomes with the given weights: index i comes back with weight[i] / sum. */
+const weighted = <T>(rng: Rng, choices: readonly (readonly [T, number])[]): T => {
+  const total = choices.reduce((s, [, w]) => s + w, 0)
+  let r = rng.next() * total
+  for (const [value, w] of choices) {
+    r -= w
+    if (r < 0) return value
+  }
+  return choices[choices.length - 1]![0]
+}
+
+function address(rng: Rng): string {
+  const place = rng.pick(ADDRESS_TAILS)
+  const number = rng.chance(0.2) ? `${rng.int(1, 200)}/${rng.int(1, 40)}` : String(rng.int(1, 450))
+  return `${number} ${rng.pick(place.streets)}, ${place.tail}`
+}
+
+/** Everything the demo store holds, as plain data; no I/O, so the same `now` always gives the same plan. */
+export function planDemo(now: Date) {
+  const rng = mulberry32(SEED)
+  const t = now.getTime()
+
+  const categoryRows = KINDS.map((kind, i) => ({
+    name: kind.category,
+    slug: slugify(kind.category),
+    createdAt: new Date(t - 420 * DAY + i * 60_000),
+  }))
+
+  const brandRows = Array.from({ length: DEMO.brands }, (_, i) => {
+    const name = `${BRAND_FIRST[i % BRAND_FIRST.length]} ${BRAND_SECOND[(i * 3) % BRAND_SECOND.length]}`
+    const colour = COLOURS[1 + (i % (COLOURS.length - 1))]!.hex
+    return { name, slug: slugify(name), colour, shape: i, createdAt: new Date(t - 415 * DAY + i * 60_000) }
+  })
+
+  const names = new Set<string>()
+  const productRows: PlannedProduct[] = Array.from({ length: DEMO.products }, (_, i) => {
+    const kindIndex = i % KINDS.length
+    const kind = KINDS[kindIndex]!
+    let name = ''
+    let colour = COLOURS[0]!
+    do {
+      colour = rng.pick(COLOURS)
+      name = `${rng.pick(kind.nouns)} ${rng.pick(kind.styles)} ${colour.name}`
+    } while (names.has(name))
+    names.add(name)
+    const pictureCount = weighted(rng, [
+      [1, 3],
+      [2, 4],
+      [3, 3],
+    ])
+    const firstBackground = rng.int(0, BACKGROUNDS.length - 1)
+    return {
+      name,
+      slug: slugify(name),
+      kind: kindIndex,
+      brand: rng.int(0, DEMO.brands - 1),
+      price: shopPrice(rng, kind.minPrice, kind.maxPrice),
+      sizes: kind.sized ? rng.pick([['S', 'M', 'L'], ['M', 'L', 'XL'], [...SIZES], ['M', 'L']]) : [],
+      quantity: rng.chance(0.08) ? 0 : rng.int(5, 250),
+      description: `${name}. ${rng.pick(DESCRIPTIONS)}`,
+      colour: colour.hex,
+      pictures: Array.from({ length: pictureCount }, (_, j) => ({
+        variant: (i + j) % 3,
+        background: (firstBackground + j * 2) % BACKGROUNDS.length,
+      })),
+      createdAt: new Date(t - 400 * DAY + i * 8 * 3_600_000),
+    }
+  })
+
+  const customerRows: PlannedCustomer[] = Array.from({ length: DEMO.customers }, (_, i) => {
+    const female = i > 0 && rng.chance(0.55)
+    const family = i === 0 ? 'Nguyễn' : rng.pick(FAMILY_NAMES)
+    const middle = i === 0 ? 'Văn' : rng.pick(female ? MIDDLE_NAMES_FEMALE : MIDDLE_NAMES_MALE)
+    const given = i === 0 ? 'An' : rng.pick(female ? GIVEN_NAMES_FEMALE : GIVEN_NAMES_MALE)
+    const createdAt = new Date(t - 400 * DAY + rng.int(0, 30 * 24 * 60) * 60_000)
+    const year = rng.int(1970, 2006)
+    return {
+      name: `${family} ${middle} ${given}`,
+      email: `${slugify(given)}.${slugify(family)}${i + 1}@example.com`,
+      phoneNumber: `${rng.pick(PHONE_PREFIXES)}${String(rng.int(0, 9_999_999)).padStart(7, '0')}`,
+      gender: female ? 1 : 2,
+      dob: `${year}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
+      location: address(rng),
+      isEmailVerified: rng.chance(0.7),
+      createdAt,
+      lastLoginAt: rng.chance(0.6) ? new Date(t - rng.int(1, 60 * 24 * 90) * 60_000) : null,
+    }
+  })
+
+  // Spread over the last 12 months, oldest first, so ids grow with time as they would in a real shop.
+  const placedAt = Array.from({ length: DEMO.orders }, () => t - Math.floor(rng.next() * 365 * DAY))
+  placedAt.sort((a, b) => a - b)
+  const orderRows: PlannedOrder[] = placedAt.map((at) => {
+    const age = t - at
+    const status =
+      age < 3 * DAY
+        ? weighted(rng, [
+            [1, 3],
+            [2, 2],
+            [0, 1],
+          ])
+        : weighted(rng, [
+            [3, 80],
+            [0, 9],
+            [2, 5],
+            [1, 6],
+          ])
+    const lineCount = weighted(rng, [
+      [1, 4],
+      [2, 3],
+      [3, 2],
+      [4, 1],
+    ])
+    const chosen = new Set<number>()
+    while (chosen.size < lineCount) chosen.add(rng.int(0, DEMO.products - 1))
+    const lines = [...chosen].map((p) => {
+      const product = productRows[p]!
+      return {
+        product: p,
+        price: product.price,
+        quantity: weighted(rng, [
+          [1, 70],
+          [2, 22],
+          [3, 8],
+        ]),
+        size: product.sizes.length ? rng.pick(product.sizes) : null,
+      }
+    })
+    const customer = rng.int(0, DEMO.customers - 1)
+    const subtotal = lines.reduce((s, l) => s + l.price * l.quantity, 0)
+    const updatedAt = Math.min(t, at + rng.int(1, status === 1 ? 2 : 96) * 3_600_000)
+    return {
+      customer,
+      address: rng.chance(0.85) ? customerRows[customer]!.location : address(rng),
+      status,
+      methodPayment: weighted(rng, [
+        [PAYMENT_METHODS.cash, 45],
+        [PAYMENT_METHODS.wallet, 25],
+        [PAYMENT_METHODS.paypal, 15],
+        [PAYMENT_METHODS.unpaid, 15],
+      ]),
+      discountPercent: weighted(rng, [
+        [0, 80],
+        [5, 12],
+        [10, 8],
+      ]),
+      shipingFee: subtotal >= 1_000_000 ? 0 : rng.pick([0, 15_000, 30_000, 30_000]),
+      customerNote: rng.pick(CUSTOMER_NOTES),
+      lines,
+      createdAt: new Date(at),
+      updatedAt: new Date(Math.max(at, updatedAt)),
+    }
+  })
+  // Every status and every payment method shows up at least once, whatever the draws were.
+  ORDER_STATUSES.forEach((status, i) => {
+    if (!orderRows.some((o) => o.status === status)) orderRows[orderRows.length - 1 - i * 7]!.status = status
+  })
+  Object.values(PAYMENT_METHODS).forEach((code, i) => {
+    if (!orderRows.some((o) => o.methodPayment === code)) orderRows[i * 11]!.methodPayment = code
+  })
+
+  // Reviews come from customers who received the product, a few days after delivery.
+  const seen = new Set<string>()
+  const candidates: { customer: number; product: number; at: number }[] = []
+  for (const order of orderRows) {
+    if (order.status !== 3) continue
+    for (const line of order.lines) {
+      const key = `${order.customer}:${line.product}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      candidates.push({ customer: order.customer, product: line.product, at: order.createdAt.getTime() })
+    }
+  }
+  for (let i = candidates.length - 1; i > 0; i--) {
+    const j = rng.int(0, i)
+    ;[candidates[i], candidates[j]] = [candidates[j]!, candidates[i]!]
+  }
+  while (candidates.length < DEMO.reviews) {
+    candidates.push({
+      customer: rng.int(0, DEMO.customers - 1),
+      product: rng.int(0, DEMO.products - 1),
+      at: t - rng.int(1, 300) * DAY,
+    })
+  }
+  const reviewRows: PlannedReview[] = candidates.slice(0, DEMO.reviews).map((c) => {
+    const rating = weighted(rng, [
+      [5, 45],
+      [4, 30],
+      [3, 12],
+      [2, 7],
+      [1, 6],
+    ]) as 1 | 2 | 3 | 4 | 5
+    const at = c.at + rng.int(2, 12) * DAY + rng.int(0, 86_399) * 1000
+    return {
+      ...c,
+      rating,
+      content: rng.pick(REVIEW_COMMENTS[rating]),
+      createdAt: new Date(Math.min(at, t - rng.int(1, 600) * 60_000)),
+    }
+  })
+
+  return {
+    categories: categoryRows,
+    brands: brandRows,
+    products: productRows,
+    customers: customerRows,
+    orders: orderRows,
+    reviews: reviewRows,
+  }
+}
+
+interface Pictures {
+  logos: string[]
+  products: string[][]
+}
+
+/** Renders every logo and product picture and stores it as an upload would be stored. */
+async function drawPictures(plan: Plan, uploadDir: string, now: Date): Promise<Pictures> {
+  const jobs: { svg: string; brand?: number; product?: number }[] = [
+    ...plan.brands.map((b, i) => ({ svg: logoSvg(b.name, b.colour, b.shape), brand: i })),
+    ...plan.products.flatMap((p, i) =>
+      p.pictures.map((pic) => ({
+        svg: productSvg(KINDS[p.kind]!.silhouette, p.colour, BACKGROUNDS[pic.background]!, pic.variant),
+        product: i,
+      })),
+    ),
+  ]
+  const stored = await mapLimited(jobs, 4, async (job) =>
+    storeImage(uploadDir, await renderPng(job.svg), now),
+  )
+  const pictures: Pictures = { logos: [], products: plan.products.map(() => []) }
+  jobs.forEach((job, i) => {
+    if (job.brand !== undefined) pictures.logos[job.brand] = stored[i]!
+    else pictures.products[job.product!]!.push(stored[i]!)
+  })
+  return pictures
+}
+
+async function writeDemo(tx: Db, plan: Plan, pictures: Pictures): Promise<DemoSummary> {
+  const categoryIds = await tx
+    .insert(categories)
+    .values(plan.categories.map((c) => ({ ...c, updatedAt: c.createdAt })))
+    .returning({ id: categories.id })
+  const brandIds = await tx
+    .insert(brands)
+    .values(
+      plan.brands.map((b, i) => ({
+        name: b.name,
+        slug: b.slug,
+        logo: pictures.logos[i]!,
+        createdAt: b.createdAt,
+        updatedAt: b.createdAt,
+      })),
+    )
+    .returning({ id: brands.id })
+  // sold and rating start at 0 and are computed from the orders and reviews at the end, in SQL.
+  const productIds = await tx
+    .insert(products)
+    .values(
+      plan.products.map((p, i) => ({
+        name: p.name,
+        slug: p.slug,
+        price: p.price,
+        images: pictures.products[i]!,
+        description: p.description,
+        size: p.sizes,
+        quantity: p.quantity,
+        categoryId: categoryIds[p.kind]!.id,
+        brandId: brandIds[p.brand]!.id,
+        createdAt: p.createdAt,
+        updatedAt: p.createdAt,
+      })),
+    )
+    .returning({ id: products.id })
+  const customerIds = await tx
+    .insert(users)
+    .values(plan.customers.map((c) => ({ ...c, role: 'user' as const, updatedAt: c.createdAt })))
+    .returning({ id: users.id })
+  const orderIds = await tx
+    .insert(orders)
+    .values(
+      plan.orders.map((o) => ({
+        userId: customerIds[o.customer]!.id,
+        address: o.address,
+        status: o.status,
+        methodPayment: o.methodPayment,
+        discountPercent: o.discountPercent,
+        shipingFee: o.shipingFee,
+        customerNote: o.customerNote,
+        ...orderTotals(o),
+        createdAt: o.createdAt,
+        updatedAt: o.updatedAt,
+      })),
+    )
+    .returning({ id: orders.id })
+  const lines = plan.orders.flatMap((o, i) =>
+    o.lines.map((l) => ({
+      orderId: orderIds[i]!.id,
+      productId: productIds[l.product]!.id,
+      price: l.price,
+      quantity: l.quantity,
+      size: l.size,
+      createdAt: o.createdAt,
+    })),
+  )
+  await tx.insert(orderLines).values(lines)
+  await tx.insert(reviews).values(
+    plan.reviews.map((r) => ({
+      productId: productIds[r.product]!.id,
+      userId: customerIds[r.customer]!.id,
+      rating: r.rating,
+      content: r.content,
+      createdAt: r.createdAt,
+      updatedAt: r.createdAt,
+    })),
+  )
+  await finishLoad(tx)
+  return {
+    categories: categoryIds.length,
+    brands: brandIds.length,
+    products: productIds.length,
+    images: pictures.products.reduce((n, list) => n + list.length, 0),
+    customers: customerIds.length,
+    orders: orderIds.length,
+    lines: lines.length,
+    reviews: plan.reviews.length,
+    ms: 0,
+  }
+}
