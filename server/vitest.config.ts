@@ -9,6 +9,11 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      // The real server in child processes: slower, so it gets time for a few cold starts a test.
+      {
+        extends: true,
+        test: { name: 'process', include: ['test/process.test.ts'], testTimeout: 180_000 },
+      },
       ...databases.map((db) => ({
         extends: true as const,
         test: { name: `api-${db}`, include: ['test/api/**/*.test.ts'], env: { TEST_DB: db } },

@@ -1,7 +1,12 @@
 import path from 'node:path'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify'
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -9,7 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { HttpError } from './lib/errors.ts'
+import { badRequest, HttpError } from './lib/errors.ts'
 import { authHook } from './modules/auth/hook.ts'
 import { modules } from './modules/index.ts'
 import type { AppDeps } from './types.ts'
@@ -26,6 +31,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Long enough for an upload on a slow line, short enough that a stalled client is dropped.
     requestTimeout: 120_000,
+    // An address Fastify cannot decode (`/api/admin/users/%zz`) or with a path segment over 100 characters is
+    // refused before any route or hook runs; without this it would answer outside the envelope.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode ?? 400
+      const problem = status === 414 ? 'The address is too long' : 'The address is not validly encoded'
+      const answer = reply as FastifyReply
+      answer
+        .code(status)
+        .header('x-request-id', request.id)
+        .send({
+          status: false,
+          data: null,
+          message: `url: ${problem}`,
+          ...(status === 400 ? { errors: { url: problem } } : {}),
+        })
+    },
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
@@ -71,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.addHook('onRequest', authHook)
+      api.addHook('preValidation', refuseNulCharacters)
       for (const module of modules) await api.register(module)
     },
     { prefix: '/api' },
@@ -84,6 +106,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
 
   return app
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000, so a query or JSON string carrying one would fail in SQL as a 500. It is
+ * refused first, naming its field the way validation does. (Path ids never reach SQL as text: `toDbId` and the
+ * stored-path rule turn anything odd into a 404.) The walk is a loop, not recursion, because a 1 MB body can
+ * nest arrays ten thousand deep.
+ */
+async function refuseNulCharacters(request: FastifyRequest) {
+  const pending: [value: unknown, field: string][] = [
+    [request.query, ''],
+    [request.body, ''],
+  ]
+  while (pending.length > 0) {
+    const [value, field] = pending.pop()!
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) throw badRequest(field || 'body', 'Must not contain the NUL character')
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) pending.push([inner, field ? `${field}.${key}` : key])
+    }
+  }
 }
 
 function errorHandler(
@@ -111,18 +154,22 @@ function errorHandler(
     })
   }
   const status = error.statusCode ?? 500
-  if (status >= 400 && status < 500) {
-    // Fastify's own refusals: unparsable JSON, wrong content type, body too large.
+  if (status === 400) {
+    // Fastify's own 400s (unparsable or empty JSON) come before any schema: the body as a whole is at fault,
+    // and it is named like any other field so a client reads every 400 the same way.
+    const problem = error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'This field is required' : error.message
+    return reply
+      .code(400)
+      .send({ status: false, data: null, message: `body: ${problem}`, errors: { body: problem } })
+  }
+  if (status > 400 && status < 500) {
+    // Fastify's own refusals: wrong content type, body too large.
     const message =
       error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
         ? 'The request body is too large'
         : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
           ? 'Unsupported content type'
-          : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-            ? 'body: This field is required'
-            : status === 400
-              ? `Invalid request: ${error.message}`
-              : error.message
+          : error.message
     return reply.code(status).send({ status: false, data: null, message })
   }
   request.log.error({ err: error }, 'request failed')

@@ -67,7 +67,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
   const parsed = configSchema.safeParse(present)
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`))
+    // One line a problem: a value can break several rules that share a message (ADMIN_PASSWORD=short).
+    throw new ConfigError([...new Set(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`))])
   }
   return parsed.data
 }

@@ -40,8 +40,12 @@ async function main() {
       app.log.error('shutdown took longer than 10 s; exiting')
       process.exit(1)
     }, 10_000)
+    // A keep-alive connection whose request finishes after the signal would otherwise hold the port open until
+    // it times out; close each one as soon as it falls idle.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100)
     try {
       await app.close()
+      clearInterval(sweep)
       await database.close()
       clearTimeout(timer)
       process.exit(0)

@@ -33,9 +33,29 @@ export async function openDatabase(options: {
   url?: string
   dataDir?: string
   poolSize?: number
+  /** Told of an idle server connection that failed; the default writes one line to stderr. */
+  onIdleError?: (error: Error) => void
 }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+    // A server restart or a killed backend surfaces as an error on an idle connection; with no listener
+    // Node would end the process. The pool drops that connection and opens another on the next query.
+    pool.on(
+      'error',
+      options.onIdleError ?? ((error) => console.error(`database connection lost: ${error.message}`)),
+    )
+    // pool.end() resolves before its connections have finished closing; close() waits for them, so whoever
+    // closes the database next (a test dropping it, a process exiting) finds none still open.
+    const open = new Set<pg.PoolClient>()
+    pool.on('connect', (client) => {
+      open.add(client)
+      client.once('end', () => open.delete(client))
+    })
+    const close = async () => {
+      const ended = [...open].map((client) => new Promise((resolve) => client.once('end', resolve)))
+      await pool.end()
+      await Promise.all(ended)
+    }
     // Fail now, with the server's own words, rather than on the first request.
     const client = await pool.connect()
     client.release()
@@ -50,7 +70,7 @@ export async function openDatabase(options: {
         lock.release()
       }
     }
-    return { db, kind: 'pg', close: () => pool.end(), exclusive }
+    return { db, kind: 'pg', close, exclusive }
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
   const client = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm, unaccent } })

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../../src/config.ts'
+
+/** The problems `loadConfig` reports for `env`; fails the test when it accepts it. */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env)
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError)
+    return (error as ConfigError).problems
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`)
+}
+
+describe('loadConfig', () => {
+  it('fills every setting with its default', () => {
+    expect(loadConfig({})).toEqual({
+      HOST: '0.0.0.0',
+      PORT: 3000,
+      DATA_DIR: './data',
+      ADMIN_EMAIL: 'admin@example.com',
+      SEED_DEMO: true,
+      ACCESS_TOKEN_MINUTES: 15,
+      REFRESH_TOKEN_DAYS: 30,
+      STORE_TZ: 'Asia/Ho_Chi_Minh',
+      UPLOAD_MAX_MB: 5,
+      LOGIN_LIMIT_PER_EMAIL: 10,
+      LOGIN_LIMIT_PER_IP: 50,
+      LOGIN_LIMIT_WINDOW_MINUTES: 15,
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: false,
+    })
+  })
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', ADMIN_PASSWORD: '' })).toMatchObject({ PORT: 3000 })
+    expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined()
+  })
+
+  it('reads given values, turning numbers and yes/no into their types', () => {
+    const config = loadConfig({
+      HOST: '127.0.0.1',
+      PORT: '8080',
+      DATA_DIR: '/srv/store',
+      DATABASE_URL: 'postgresql://store@db:5432/store',
+      ADMIN_EMAIL: 'boss@shop.vn',
+      ADMIN_PASSWORD: 'Secret123',
+      SEED_DEMO: 'false',
+      JWT_SECRET: 'k'.repeat(32),
+      STORE_TZ: 'Europe/Paris',
+      UPLOAD_MAX_MB: '20',
+      TRUST_PROXY: 'yes',
+      LOG_LEVEL: 'warn',
+    })
+    expect(config).toMatchObject({
+      HOST: '127.0.0.1',
+      PORT: 8080,
+      DATABASE_URL: 'postgresql://store@db:5432/store',
+      ADMIN_PASSWORD: 'Secret123',
+      SEED_DEMO: false,
+      STORE_TZ: 'Europe/Paris',
+      UPLOAD_MAX_MB: 20,
+      TRUST_PROXY: true,
+      LOG_LEVEL: 'warn',
+    })
+    for (const yes of ['true', '1', 'yes']) expect(loadConfig({ SEED_DEMO: yes }).SEED_DEMO).toBe(true)
+    for (const no of ['false', '0', 'no']) expect(loadConfig({ SEED_DEMO: no }).SEED_DEMO).toBe(false)
+  })
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '80.5'],
+    ['STORE_TZ', 'Mars/Olympus'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['ADMIN_PASSWORD', 'short'],
+    ['ADMIN_PASSWORD', 'nodigitsatall'],
+    ['ADMIN_PASSWORD', 'waytoolong1234567'],
+    ['ADMIN_EMAIL', 'not-an-email'],
+    ['SEED_DEMO', 'maybe'],
+    ['TRUST_PROXY', 'sometimes'],
+    ['UPLOAD_MAX_MB', '0'],
+    ['UPLOAD_MAX_MB', '-5'],
+    ['UPLOAD_MAX_MB', 'lots'],
+    ['JWT_SECRET', 'too-short'],
+    ['ACCESS_TOKEN_MINUTES', '0'],
+    ['LOGIN_LIMIT_PER_EMAIL', '2.5'],
+    ['LOG_LEVEL', 'loud'],
+  ])('refuses %s=%s with a ConfigError naming it', (name, value) => {
+    const problems = problemsOf({ [name]: value })
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toMatch(new RegExp(`^${name}: .+`))
+    expect(() => loadConfig({ [name]: value })).toThrow(name)
+  })
+
+  it('names every bad setting at once', () => {
+    const problems = problemsOf({ PORT: 'abc', STORE_TZ: 'Mars/Olympus', SEED_DEMO: 'maybe' })
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['PORT', 'SEED_DEMO', 'STORE_TZ'])
+  })
+
+  it('ignores variables it does not know', () => {
+    expect(loadConfig({ PATH: '/usr/bin', HOME: '/root' })).toEqual(loadConfig({}))
+  })
+})
