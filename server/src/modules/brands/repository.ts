@@ -1,14 +1,15 @@
 import type { Brand, BrandCreateBody, BrandUpdateBody, ListQuery } from '@store/contract'
-import { slugify } from '@store/contract'
-import { and, desc, eq, ne, sql } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { brands, products } from '../../db/schema.ts'
-import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.ts'
+import { brands } from '../../db/schema.ts'
+import { deleteUnlessUsed, freeSlug } from '../../lib/catalog.ts'
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
 import { matches, metaOf, pageOf, searchTerm } from '../../lib/list.ts'
 import { countRows } from '../../lib/totals.ts'
 
 type Row = typeof brands.$inferSelect
+const slugged = { table: brands, id: brands.id, slug: brands.slug }
 
 export const toBrand = (b: Row): Brand => ({
   ...ids(b.id),
@@ -49,24 +50,13 @@ async function findBrand(db: Db, id: number | null) {
 
 export const getBrand = async (db: Db, id: number | null) => toBrand(await findBrand(db, id))
 
-async function slugFor(db: Db, name: string, exceptId?: number) {
-  const slug = slugify(name)
-  if (!slug) throw badRequest('name', 'The name needs at least one letter or digit')
-  const [taken] = await db
-    .select({ id: brands.id })
-    .from(brands)
-    .where(exceptId ? and(eq(brands.slug, slug), ne(brands.id, exceptId)) : eq(brands.slug, slug))
-  if (taken) throw conflict(`A brand with the slug '${slug}' already exists`, 'name')
-  return slug
-}
-
 const slugTaken = (error: unknown) =>
   isUniqueViolation(error, 'brands_slug_key')
     ? conflict('A brand with this slug already exists', 'name')
     : error
 
 export async function createBrand(db: Db, body: BrandCreateBody, now: Date) {
-  const slug = await slugFor(db, body.name)
+  const slug = await freeSlug(db, slugged, 'brand', body.name)
   try {
     const [row] = await db
       .insert(brands)
@@ -82,7 +72,9 @@ export async function createBrand(db: Db, body: BrandCreateBody, now: Date) {
 export async function updateBrand(db: Db, id: number | null, body: BrandUpdateBody, now: Date) {
   const current = await findBrand(db, id)
   const renamed = body.name !== undefined && body.name !== current.name
-  const slug = renamed ? await slugFor(db, body.name!, current.id) : current.slug
+  const slug = renamed
+    ? await freeSlug(db, slugged, 'brand', body.name!, { exceptId: current.id })
+    : current.slug
   try {
     const [row] = await db
       .update(brands)
@@ -102,26 +94,5 @@ export async function updateBrand(db: Db, id: number | null, body: BrandUpdateBo
 /** A brand still used by products stays: order history points at those products. */
 export async function deleteBrand(db: Db, id: number | null) {
   const current = await findBrand(db, id)
-  const [usage] = await db
-    .select({
-      live: sql<number>`count(*) filter (where ${products.deletedAt} is null)::int`,
-      all: sql<number>`count(*)::int`,
-    })
-    .from(products)
-    .where(eq(products.brandId, current.id))
-  if (usage && usage.all > 0) {
-    throw conflict(
-      usage.live > 0
-        ? `This brand is used by ${usage.live} product${usage.live === 1 ? '' : 's'}; move or delete them first`
-        : `This brand is still used by ${usage.all} deleted product${usage.all === 1 ? '' : 's'} kept for order history`,
-    )
-  }
-  try {
-    await db.delete(brands).where(eq(brands.id, current.id))
-  } catch (error) {
-    // A product created between the check and the delete holds the brand.
-    if (isForeignKeyViolation(error))
-      throw conflict('This brand is used by products; move or delete them first')
-    throw error
-  }
+  await deleteUnlessUsed(db, 'brand', current.id, () => db.delete(brands).where(eq(brands.id, current.id)))
 }

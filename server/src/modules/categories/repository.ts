@@ -1,14 +1,15 @@
 import type { Category, CategoryBody, ListQuery } from '@store/contract'
-import { slugify } from '@store/contract'
-import { and, desc, eq, ne, sql } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { categories, products } from '../../db/schema.ts'
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts'
+import { categories } from '../../db/schema.ts'
+import { deleteUnlessUsed, freeSlug } from '../../lib/catalog.ts'
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
 import { matches, metaOf, pageOf, searchTerm } from '../../lib/list.ts'
 import { countRows } from '../../lib/totals.ts'
 
 type Row = typeof categories.$inferSelect
+const slugged = { table: categories, id: categories.id, slug: categories.slug }
 
 export const toCategory = (c: Row): Category => ({
   ...ids(c.id),
@@ -46,24 +47,13 @@ export async function getCategory(db: Db, id: number | null) {
   return toCategory(row)
 }
 
-async function slugFor(db: Db, name: string, exceptId?: number) {
-  const slug = slugify(name)
-  if (!slug) throw badRequest('name', 'The name needs at least one letter or digit')
-  const [taken] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(exceptId ? and(eq(categories.slug, slug), ne(categories.id, exceptId)) : eq(categories.slug, slug))
-  if (taken) throw conflict(`A category with the slug '${slug}' already exists`, 'name')
-  return slug
-}
-
 const slugTaken = (error: unknown) =>
   isUniqueViolation(error, 'categories_slug_key')
     ? conflict('A category with this slug already exists', 'name')
     : error
 
 export async function createCategory(db: Db, body: CategoryBody) {
-  const slug = await slugFor(db, body.name)
+  const slug = await freeSlug(db, slugged, 'category', body.name)
   try {
     const [row] = await db.insert(categories).values({ name: body.name, slug }).returning()
     return toCategory(row!)
@@ -74,7 +64,7 @@ export async function createCategory(db: Db, body: CategoryBody) {
 
 export async function updateCategory(db: Db, id: number | null, body: CategoryBody, now: Date) {
   await getCategory(db, id)
-  const slug = await slugFor(db, body.name, id!)
+  const slug = await freeSlug(db, slugged, 'category', body.name, { exceptId: id! })
   try {
     const [row] = await db
       .update(categories)
@@ -90,19 +80,5 @@ export async function updateCategory(db: Db, id: number | null, body: CategoryBo
 /** A category still used by products stays: order history points at those products. */
 export async function deleteCategory(db: Db, id: number | null) {
   await getCategory(db, id)
-  const [usage] = await db
-    .select({
-      live: sql<number>`count(*) filter (where ${products.deletedAt} is null)::int`,
-      all: sql<number>`count(*)::int`,
-    })
-    .from(products)
-    .where(eq(products.categoryId, id!))
-  if (usage && usage.all > 0) {
-    throw conflict(
-      usage.live > 0
-        ? `This category is used by ${usage.live} product${usage.live === 1 ? '' : 's'}; move or delete them first`
-        : `This category is still used by ${usage.all} deleted product${usage.all === 1 ? '' : 's'} kept for order history`,
-    )
-  }
-  await db.delete(categories).where(eq(categories.id, id!))
+  await deleteUnlessUsed(db, 'category', id!, () => db.delete(categories).where(eq(categories.id, id!)))
 }

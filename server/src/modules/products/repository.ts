@@ -1,16 +1,9 @@
 import type { ListQuery, Product, ProductBody, Size } from '@store/contract'
-import { slugify } from '@store/contract'
-import { and, eq, isNull, ne } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { brands, categories, products } from '../../db/schema.ts'
-import {
-  badRequest,
-  conflict,
-  HttpError,
-  isForeignKeyViolation,
-  isUniqueViolation,
-  notFound,
-} from '../../lib/errors.ts'
+import { freeSlug } from '../../lib/catalog.ts'
+import { conflict, HttpError, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids, toDbId } from '../../lib/ids.ts'
 import { matches, metaOf, newestFirst, onPage, searchTerm } from '../../lib/list.ts'
 import { countRows } from '../../lib/totals.ts'
@@ -55,6 +48,7 @@ const withNames = (db: Db) =>
     .innerJoin(brands, eq(brands.id, products.brandId))
 
 const live = isNull(products.deletedAt)
+const slugged = { table: products, id: products.id, slug: products.slug }
 
 export async function listProducts(db: Db, query: ListQuery) {
   const term = searchTerm(query.name)
@@ -97,17 +91,6 @@ async function chosen(db: Db, body: Pick<ProductBody, 'category' | 'brand'>) {
   throw new HttpError(400, `${field}: ${message}`, errors)
 }
 
-async function slugFor(db: Db, name: string, exceptId?: number) {
-  const slug = slugify(name)
-  if (!slug) throw badRequest('name', 'The name needs at least one letter or digit')
-  const [taken] = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.slug, slug), live, exceptId ? ne(products.id, exceptId) : undefined))
-  if (taken) throw conflict(`A product with the slug '${slug}' already exists`, 'name')
-  return slug
-}
-
 const writeFailed = (error: unknown) => {
   if (isUniqueViolation(error, 'products_slug_live_key')) {
     return conflict('A product with this slug already exists', 'name')
@@ -135,7 +118,7 @@ const formColumns = (body: ProductBody, slug: string, categoryId: number, brandI
 
 export async function createProduct(db: Db, body: ProductBody, now: Date) {
   const { category, brand } = await chosen(db, body)
-  const slug = await slugFor(db, body.name)
+  const slug = await freeSlug(db, slugged, 'product', body.name, { scope: live })
   try {
     const [row] = await db
       .insert(products)
@@ -157,7 +140,7 @@ export async function updateProduct(db: Db, id: number | null, body: ProductBody
   const current = await getProduct(db, id)
   const productId = Number(current.id)
   const { category, brand } = await chosen(db, body)
-  const slug = await slugFor(db, body.name, productId)
+  const slug = await freeSlug(db, slugged, 'product', body.name, { exceptId: productId, scope: live })
   try {
     const [row] = await db
       .update(products)
