@@ -14,6 +14,10 @@ export default defineConfig({
         extends: true,
         test: { name: 'process', include: ['test/process.test.ts'], testTimeout: 180_000 },
       },
+      // Sign-in limits shared through Redis, when TEST_REDIS_URL names a Redis server.
+      ...(process.env.TEST_REDIS_URL
+        ? [{ extends: true as const, test: { name: 'redis', include: ['test/redis/**/*.test.ts'] } }]
+        : []),
       ...databases.map((db) => ({
         extends: true as const,
         test: { name: `api-${db}`, include: ['test/api/**/*.test.ts'], env: { TEST_DB: db } },

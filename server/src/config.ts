@@ -35,6 +35,10 @@ export const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@example.com'),
   ADMIN_PASSWORD: z
     .string()

@@ -1,9 +1,17 @@
+import { Redis } from 'ioredis'
+
+/** Counts attempts per key in fixed windows; `take` is false once a key has used up its window. */
+export interface AttemptLimiter {
+  take(key: string): Promise<boolean>
+  /** Forgets `key`, after a successful sign-in for instance. */
+  reset(key: string): Promise<void>
+}
+
 /**
- * Fixed-window counters kept in this process. One process per store is the default deployment; several
- * processes behind a balancer each count on their own, which multiplies the limit by their number
- * (docs/operations.md).
+ * Counters kept in this process: right for one process per store, the default. Behind a balancer each process
+ * would count on its own, so set `REDIS_URL` there (RedisLimiter).
  */
-export class RateLimiter {
+export class MemoryLimiter implements AttemptLimiter {
   private readonly hits = new Map<string, { count: number; resetAt: number }>()
 
   constructor(
@@ -12,8 +20,7 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Counts one attempt for `key`; false once `key` has used up its window. */
-  take(key: string): boolean {
+  async take(key: string): Promise<boolean> {
     const t = this.now()
     if (this.hits.size > 10_000) this.sweep(t)
     const entry = this.hits.get(key)
@@ -25,8 +32,7 @@ export class RateLimiter {
     return entry.count <= this.max
   }
 
-  /** Forgets `key`, after a successful sign-in for instance. */
-  reset(key: string): void {
+  async reset(key: string): Promise<void> {
     this.hits.delete(key)
   }
 
@@ -34,3 +40,50 @@ export class RateLimiter {
     for (const [key, entry] of this.hits) if (entry.resetAt <= t) this.hits.delete(key)
   }
 }
+
+// INCR and the first PEXPIRE in one step, so a key can never be left counting without an expiry.
+const TAKE = `local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n`
+
+/**
+ * Counters in Redis, shared by every process of the store. If Redis cannot be reached the attempt is let
+ * through and the failure reported: an outage of the counters must not lock the staff out of the shop
+ * (the password hash still makes each guess slow).
+ */
+export class RedisLimiter implements AttemptLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly max: number,
+    private readonly windowMs: number,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  async take(key: string): Promise<boolean> {
+    try {
+      const count = Number(await this.redis.eval(TAKE, 1, this.prefix + key, this.windowMs))
+      return count <= this.max
+    } catch (error) {
+      this.onError(error)
+      return true
+    }
+  }
+
+  async reset(key: string): Promise<void> {
+    try {
+      await this.redis.del(this.prefix + key)
+    } catch (error) {
+      this.onError(error)
+    }
+  }
+}
+
+/** A client that fails a command at once while Redis is away instead of queueing it for ever. */
+export const connectRedis = (url: string) =>
+  new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    connectTimeout: 2_000,
+    lazyConnect: false,
+  })

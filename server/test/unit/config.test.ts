@@ -73,6 +73,7 @@ describe('loadConfig', () => {
     ['PORT', '80.5'],
     ['STORE_TZ', 'Mars/Olympus'],
     ['DATABASE_URL', 'mysql://x'],
+    ['REDIS_URL', 'http://cache:6379'],
     ['ADMIN_PASSWORD', 'short'],
     ['ADMIN_PASSWORD', 'nodigitsatall'],
     ['ADMIN_PASSWORD', 'waytoolong1234567'],

@@ -11,12 +11,13 @@ import {
   tokenPair,
 } from '@store/contract'
 import { eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { users } from '../../db/schema.ts'
 import { badRequest, HttpError, unauthorized } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
-import { RateLimiter } from '../../lib/rate-limit.ts'
+import { type AttemptLimiter, connectRedis, MemoryLimiter, RedisLimiter } from '../../lib/rate-limit.ts'
 import { checkPassword, hashPassword } from './passwords.ts'
 import { issueTokens, revokeAll, revokeRefreshToken, spendRefreshToken } from './tokens.ts'
 
@@ -33,12 +34,46 @@ const toAuthUser = (
   role: u.role,
 })
 
+/** Sign-in attempt counters: in Redis when `REDIS_URL` is set (shared by every process), else in this process. */
+function loginLimiters(app: FastifyInstance): { perEmail: AttemptLimiter; perAddress: AttemptLimiter } {
+  const { config } = app.services
+  const windowMs = config.LOGIN_LIMIT_WINDOW_MINUTES * 60_000
+  if (config.REDIS_URL) {
+    const redis = connectRedis(config.REDIS_URL)
+    const onError = (err: unknown) =>
+      app.log.error({ err }, 'sign-in limits: Redis unreachable, attempt let through')
+    // ioredis reports connection trouble as events; without a listener Node would treat them as fatal.
+    redis.on('error', () => {})
+    app.addHook('onClose', async () => {
+      redis.disconnect()
+    })
+    return {
+      perEmail: new RedisLimiter(
+        redis,
+        'store:login:email:',
+        config.LOGIN_LIMIT_PER_EMAIL,
+        windowMs,
+        onError,
+      ),
+      perAddress: new RedisLimiter(
+        redis,
+        'store:login:address:',
+        config.LOGIN_LIMIT_PER_IP,
+        windowMs,
+        onError,
+      ),
+    }
+  }
+  const now = () => app.services.now().getTime()
+  return {
+    perEmail: new MemoryLimiter(config.LOGIN_LIMIT_PER_EMAIL, windowMs, now),
+    perAddress: new MemoryLimiter(config.LOGIN_LIMIT_PER_IP, windowMs, now),
+  }
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db } = app.services
-  const windowMs = config.LOGIN_LIMIT_WINDOW_MINUTES * 60_000
-  const now = () => app.services.now().getTime()
-  const perEmail = new RateLimiter(config.LOGIN_LIMIT_PER_EMAIL, windowMs, now)
-  const perAddress = new RateLimiter(config.LOGIN_LIMIT_PER_IP, windowMs, now)
+  const { perEmail, perAddress } = loginLimiters(app)
 
   app.post(
     '/admin/auth/login',
@@ -54,8 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const email = request.body.email.toLowerCase()
       // Both counters move on every attempt, so neither one address nor one account can be hammered.
-      const addressOk = perAddress.take(request.ip)
-      const emailOk = perEmail.take(email)
+      const [addressOk, emailOk] = await Promise.all([perAddress.take(request.ip), perEmail.take(email)])
       if (!addressOk || !emailOk) {
         throw new HttpError(
           429,
@@ -66,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordOk = await checkPassword(user?.passwordHash, request.body.password)
       // A customer account gets exactly the answer a wrong password gets.
       if (!user || !passwordOk || user.role !== 'admin') throw unauthorized(WRONG_CREDENTIALS)
-      perEmail.reset(email)
+      await perEmail.reset(email)
       const tokens = await db.transaction(async (tx) => {
         await tx.update(users).set({ lastLoginAt: app.services.now() }).where(eq(users.id, user.id))
         return issueTokens(tx, app.services, user.id, user.role)
