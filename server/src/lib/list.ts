@@ -23,12 +23,13 @@ export const searchTerm = (value: string | undefined): string | undefined => {
 }
 
 /**
- * `column` contains `term`, ignoring case and Vietnamese diacritics. The left side is the exact expression the
- * GIN trigram indexes are built on (migration 0001), so PostgreSQL can use them.
+ * A row whose stored search column (`nameSearch`, `contentSearch`: `search_text` of the name or content)
+ * contains `term`, ignoring case and Vietnamese diacritics ('ao' finds 'Áo'). The GIN trigram indexes are
+ * built on those columns (migration 0005), so PostgreSQL narrows the candidates through them.
  */
-export const matches = (column: SQL | SQL.Aliased | unknown, term: string): SQL => {
+export const matches = (searchColumn: PgColumn, term: string): SQL => {
   const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`)
-  return sql`search_text(${column}) like '%' || search_text(${escaped}) || '%'`
+  return sql`${searchColumn} like '%' || search_text(${escaped}) || '%'`
 }
 
 interface Listed {

@@ -28,14 +28,14 @@ const populations: Record<Counted, { table: string; where?: SQL }> = {
 /**
  * The tables whose writes the statistics triggers record (migration 0002), each under a population of its own
  * name: `changes` counts every row written, `search_changes` only rows inserted, deleted or changed in one of
- * these columns (the triggers' arguments, plus the id). Both only grow, so their sums are change versions.
+ * these columns (the triggers' arguments, plus the id; a `*_search` column changes exactly when its source does). Both only grow, so their sums are change versions.
  */
 const SEARCHED: Record<string, readonly string[]> = {
-  users: ['id', 'name', 'role'],
-  categories: ['id', 'name'],
-  brands: ['id', 'name'],
-  products: ['id', 'name', 'deleted_at'],
-  reviews: ['id', 'content'],
+  users: ['id', 'name', 'name_search', 'role'],
+  categories: ['id', 'name', 'name_search'],
+  brands: ['id', 'name', 'name_search'],
+  products: ['id', 'name', 'name_search', 'deleted_at'],
+  reviews: ['id', 'content', 'content_search'],
   orders: ['id', 'user_id'],
   order_lines: [],
 }

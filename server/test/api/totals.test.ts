@@ -215,16 +215,16 @@ describe('search totals', () => {
 
   it('are exact and remembered', async () => {
     await productsNamed(['Áo sơ mi trắng', 'Áo khoác gió', 'Quần short', 'Váy áo dài'])
-    const search = matches(products.name, 'ao')
+    const search = matches(products.nameSearch, 'ao')
     const n = await countRows(db(), 'products', search)
     expect(n).toBe(await counted('products', search))
     expect(n).toBeGreaterThanOrEqual(3)
     expect(await cached()).toBeGreaterThan(0)
-    expect(await countRows(db(), 'products', matches(products.name, 'ao'))).toBe(n)
+    expect(await countRows(db(), 'products', matches(products.nameSearch, 'ao'))).toBe(n)
   })
 
   it('use the remembered count while nothing changed, and never after a write', async () => {
-    const search = matches(products.name, 'khoác')
+    const search = matches(products.nameSearch, 'khoác')
     const n = await countRows(db(), 'products', search)
     // Tamper with the remembered count: the next read must show it was used.
     await db().execute(sql`update search_counts set n = 999 where population = 'products'`)
@@ -241,7 +241,7 @@ describe('search totals', () => {
   })
 
   it('outlive writes to columns no search reads, but not writes to the ones it does', async () => {
-    const search = matches(products.name, 'khoác')
+    const search = matches(products.nameSearch, 'khoác')
     const n = await countRows(db(), 'products', search)
     const [p] = await productsNamed(['Áo khoác len'])
     expect(await countRows(db(), 'products', search)).toBe(n + 1)
@@ -272,7 +272,7 @@ describe('search totals', () => {
         { userId: lan.id, address: 'Đà Nẵng' },
       ])
     const byName = (term: string) =>
-      sql`${orders.userId} in (select ${users.id} from ${users} where ${matches(users.name, term)})`
+      sql`${orders.userId} in (select ${users.id} from ${users} where ${matches(users.nameSearch, term)})`
     expect(searchKey('orders', byName('lan'))).toMatchObject({ deps: ['orders', 'users'], version: 'search' })
     expect(await countRows(db(), 'orders', byName('lan'))).toBe(2)
     expect(await countRows(db(), 'orders', byName('lan'))).toBe(2)
@@ -284,7 +284,7 @@ describe('search totals', () => {
 
   it('follow role changes for customers and admins', async () => {
     const hoa = await customer('Nguyễn Văn Hoà')
-    const search = matches(users.name, 'hoa')
+    const search = matches(users.nameSearch, 'hoa')
     const customers = await countRows(db(), 'customers', search)
     const admins = await countRows(db(), 'admins', search)
     await db().update(users).set({ role: 'admin' }).where(eq(users.id, hoa.id))
@@ -293,7 +293,7 @@ describe('search totals', () => {
   })
 
   it('are exact after a bulk load and rebuild_stats()', async () => {
-    const search = matches(products.name, 'nạp')
+    const search = matches(products.nameSearch, 'nạp')
     const before = await countRows(db(), 'products', search)
     await db().transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`)
@@ -308,10 +308,10 @@ describe('search totals', () => {
   })
 
   it('keep only the newest entry of the same tables', async () => {
-    await countRows(db(), 'products', matches(products.name, 'giày'))
-    await countRows(db(), 'products', matches(products.name, 'quần'))
+    await countRows(db(), 'products', matches(products.nameSearch, 'giày'))
+    await countRows(db(), 'products', matches(products.nameSearch, 'quần'))
     await productsNamed(['Giày thể thao'])
-    await countRows(db(), 'products', matches(products.name, 'giày'))
+    await countRows(db(), 'products', matches(products.nameSearch, 'giày'))
     const [entries] = await rows<{ current: number; stale: number }>(
       db(),
       sql`with v as (select sum(search_changes) as version from row_counts where population = 'products')
@@ -333,14 +333,14 @@ describe('search totals', () => {
 
   it('escape the wildcards a user types', async () => {
     await productsNamed(['Giảm 50% hôm nay', 'Áo_mới'])
-    expect(await countRows(db(), 'products', matches(products.name, '%'))).toBe(1)
-    expect(await countRows(db(), 'products', matches(products.name, '_'))).toBe(1)
+    expect(await countRows(db(), 'products', matches(products.nameSearch, '%'))).toBe(1)
+    expect(await countRows(db(), 'products', matches(products.nameSearch, '_'))).toBe(1)
   })
 
   it('are what a search list answers as totalResults', async () => {
     const ids = (await productsNamed(['Đồng hồ nam', 'Đồng hồ nữ'])).map((p) => p.id)
     const list = expectEnvelope(await t.call('GET', '/api/admin/categories?name=danh'), 200)
-    expect(list.meta.totalResults).toBe(await counted('categories', matches(categories.name, 'danh')))
+    expect(list.meta.totalResults).toBe(await counted('categories', matches(categories.nameSearch, 'danh')))
     await db().delete(products).where(inArray(products.id, ids))
   })
 })

@@ -22,7 +22,7 @@ export const toBrand = (b: Row): Brand => ({
 
 export async function listBrands(db: Db, query: ListQuery) {
   const term = searchTerm(query.name)
-  const where = term ? matches(brands.name, term) : undefined
+  const where = term ? matches(brands.nameSearch, term) : undefined
   const { limit, offset } = pageOf(query)
   const [page, total] = await Promise.all([
     db

@@ -21,7 +21,7 @@ export const toCategory = (c: Row): Category => ({
 
 export async function listCategories(db: Db, query: ListQuery) {
   const term = searchTerm(query.name)
-  const where = term ? matches(categories.name, term) : undefined
+  const where = term ? matches(categories.nameSearch, term) : undefined
   const { limit, offset } = pageOf(query)
   const [page, total] = await Promise.all([
     db

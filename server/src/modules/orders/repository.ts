@@ -40,7 +40,7 @@ export const toOrder = ({ order: o, user: u }: OrderRow): Order => ({
  * (countRows over the orders table) narrow the same way.
  */
 const customerNamed = (term: string): SQL =>
-  sql`${orders.userId} in (select ${users.id} from ${users} where ${matches(users.name, term)})`
+  sql`${orders.userId} in (select ${users.id} from ${users} where ${matches(users.nameSearch, term)})`
 
 export async function listOrders(db: Db, query: OrderListQuery) {
   const term = searchTerm(query.name)

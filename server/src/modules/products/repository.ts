@@ -52,7 +52,7 @@ const slugged = { table: products, id: products.id, slug: products.slug }
 
 export async function listProducts(db: Db, query: ListQuery) {
   const term = searchTerm(query.name)
-  const search = term ? matches(products.name, term) : undefined
+  const search = term ? matches(products.nameSearch, term) : undefined
   const listed = { table: products, id: products.id, createdAt: products.createdAt }
   const [page, total] = await Promise.all([
     withNames(db)

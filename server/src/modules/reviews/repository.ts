@@ -11,7 +11,7 @@ import { recomputeRatings } from './rating.ts'
 /** Reviews of soft-deleted products are listed too: they are the store's history. */
 export async function listReviews(db: Db, query: ReviewListQuery) {
   const term = searchTerm(query.content)
-  const where = term ? matches(reviews.content, term) : undefined
+  const where = term ? matches(reviews.contentSearch, term) : undefined
   const listed = { table: reviews, id: reviews.id, createdAt: reviews.createdAt }
   const [page, total] = await Promise.all([
     db

@@ -25,7 +25,7 @@ const columns = {
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 }
-type Row = Omit<typeof users.$inferSelect, 'passwordHash'>
+type Row = Omit<typeof users.$inferSelect, 'passwordHash' | 'nameSearch'>
 
 export const toUser = (u: Row): User => ({
   ...ids(u.id),
@@ -45,7 +45,7 @@ export const toUser = (u: Row): User => ({
 
 export async function listUsers(db: Db, query: UserListQuery) {
   const term = searchTerm(query.name)
-  const search = term ? matches(users.name, term) : undefined
+  const search = term ? matches(users.nameSearch, term) : undefined
   const where = query.role ? and(eq(users.role, query.role), search) : search
   const listed = { table: users, id: users.id, createdAt: users.createdAt }
   const population = query.role === 'user' ? 'customers' : query.role === 'admin' ? 'admins' : 'users'
