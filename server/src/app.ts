@@ -18,6 +18,7 @@ import { badRequest, HttpError } from './lib/errors.ts'
 import { authHook } from './modules/auth/hook.ts'
 import { modules } from './modules/index.ts'
 import type { AppDeps } from './types.ts'
+import { sendIndex, serveWebApp, wantsWebApp } from './web/static.ts'
 
 /** Builds the whole app without listening, so tests drive it through `inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   app.setErrorHandler(errorHandler)
   app.setNotFoundHandler((request, reply) => {
+    if (deps.webDir && wantsWebApp(request)) return sendIndex(reply)
     reply.code(404).send({
       status: false,
       data: null,
@@ -98,12 +100,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   )
 
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => {
-    reply.type('text/html; charset=utf-8')
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Store back-office</title></head>
-<body><h1>Store back-office</h1><p>The API is at <code>/api</code>. Read its documentation at
-<a href="/api/docs">/api/docs</a> (OpenAPI document: <a href="/api/openapi.json">/api/openapi.json</a>).</p></body></html>`
-  })
+  if (deps.webDir) {
+    await serveWebApp(app, deps.webDir)
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply))
+  } else {
+    // Without a built web app (API tests, or a build that failed) the root says where the API is.
+    app.get('/', { schema: { hide: true } }, async (_request, reply) => {
+      reply.type('text/html; charset=utf-8')
+      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Store back-office</title></head>
+<body><h1>Store back-office</h1><p>The web app is not built: run <code>npm run build</code>. The API is at
+<code>/api</code>; read its documentation at <a href="/api/docs">/api/docs</a>.</p></body></html>`
+    })
+  }
 
   return app
 }

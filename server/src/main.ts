@@ -4,6 +4,8 @@ import { ensureAdmin, resolveJwtSecret } from './bootstrap.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { migrate, openDatabase } from './db/client.ts'
 import { seedDemoIfEmpty } from './seed/demo.ts'
+import { buildWebApp } from './web/build.ts'
+import { isWebBuilt, WEB_DIST } from './web/static.ts'
 
 async function main() {
   let config: ReturnType<typeof loadConfig>
@@ -17,6 +19,9 @@ async function main() {
     throw error
   }
 
+  // `npm install` builds the web app; a checkout that skipped it (or deleted web/dist) builds it here once.
+  if (!isWebBuilt(WEB_DIST)) await buildWebApp()
+
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: path.resolve(config.DATA_DIR, 'db'),
@@ -26,6 +31,7 @@ async function main() {
     config,
     database,
     jwtSecret: resolveJwtSecret(config),
+    webDir: isWebBuilt(WEB_DIST) ? WEB_DIST : undefined,
     logger: { level: config.LOG_LEVEL },
   })
   await ensureAdmin(database.db, config, app.log)

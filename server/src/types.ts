@@ -9,6 +9,8 @@ export interface AppDeps {
   jwtSecret: Uint8Array
   /** The clock; tests fix it to check day and month edges. */
   now?: () => Date
+  /** The built web app to serve beside the API (`web/dist`); unset serves the API alone. */
+  webDir?: string
   /** Pino options, or false for no logs. */
   logger?: boolean | Record<string, unknown>
 }

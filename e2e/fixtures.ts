@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { test as base, expect, type Page } from '@playwright/test'
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** Runs axe on the page as it is and fails on any serious or critical violation, naming each. */
+export async function expectAccessible(page: Page) {
+  await page.addScriptTag({ content: axeSource })
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
+    const axe = (window as any).axe
+    const result = await axe.run(document, { resultTypes: ['violations'] })
+    return (
+      result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[]
+    )
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  })
+  expect(violations, 'axe: serious or critical violations').toEqual([])
+}
+
+/** Saves a full-page picture of a screen under e2e/artifacts/screens/<name>.png. */
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.resolve('e2e/artifacts/screens', `${name}.png`), fullPage: true })
+}
+
+/** The session the global setup stored: its access token, for setting up data through the API. */
+export function adminToken(): string {
+  const state = JSON.parse(readFileSync(path.resolve('e2e/artifacts/.auth/admin.json'), 'utf8')) as {
+    origins: { localStorage: { name: string; value: string }[] }[]
+  }
+  return state.origins[0]!.localStorage.find((item) => item.name === 'token')!.value
+}
+
+/** A test whose `api` calls the store's API as the signed-in admin, to arrange data a screen then shows. */
+export const test = base.extend<{ api: Api }>({
+  api: async ({ request }, use) => {
+    const token = adminToken()
+    const call = async <T>(method: string, url: string, data?: unknown): Promise<T> => {
+      const response = await request.fetch(`/api${url}`, {
+        method,
+        headers: { authorization: `Bearer ${token}` },
+        data,
+      })
+      const body = response.status() === 204 ? null : await response.json()
+      if (!response.ok())
+        throw new Error(`${method} ${url} answered ${response.status()}: ${JSON.stringify(body)}`)
+      return body as T
+    }
+    await use({
+      get: (url) => call('GET', url),
+      post: (url, data) => call('POST', url, data),
+      put: (url, data) => call('PUT', url, data),
+      delete: (url) => call('DELETE', url),
+    })
+  },
+})
+
+export interface Api {
+  get<T = { data: unknown }>(url: string): Promise<T>
+  post<T = { data: unknown }>(url: string, data?: unknown): Promise<T>
+  put<T = { data: unknown }>(url: string, data?: unknown): Promise<T>
+  delete<T = unknown>(url: string): Promise<T>
+}
+
+/** A name no other test or demo row has: `E2E Category 1732…-ab12`. */
+export const unique = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+
+export { expect }

@@ -1,0 +1,71 @@
+import { mkdtempSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { defineConfig } from '@playwright/test'
+
+/**
+ * End-to-end tests: `npm start` on a fresh DATA_DIR (embedded database, demo store), driven in Debian's
+ * Chromium. The port can be moved with E2E_PORT so two runs do not collide.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100)
+// Set once in the runner; workers inherit it, so they all talk about the same store.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'))
+
+export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2eAdmin2026' }
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'e2e/artifacts/results',
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 8_000 },
+  reporter: [['list']],
+  globalSetup: './e2e/global-setup.ts',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    storageState: 'e2e/artifacts/.auth/admin.json',
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium: the tests never download a browser of their own.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx server/src/main.ts',
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: '',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      // Every test signs in; the limits that stop guessing would stop the suite.
+      LOGIN_LIMIT_PER_EMAIL: '100000',
+      LOGIN_LIMIT_PER_IP: '100000',
+      // Long enough that no access token expires during a run, so tests sharing a session never race a refresh.
+      ACCESS_TOKEN_MINUTES: '120',
+    },
+  },
+})

@@ -1,0 +1,16 @@
+import { LoadingOverlay } from '@mantine/core'
+import { useIsMutating } from '@tanstack/react-query'
+
+/** The spec's full-screen loading overlay: shown while any save or delete is in flight. */
+export function GlobalLoading() {
+  const saving = useIsMutating() > 0
+  return (
+    <LoadingOverlay
+      visible={saving}
+      pos="fixed"
+      zIndex={1000}
+      overlayProps={{ blur: 1 }}
+      loaderProps={{ 'aria-label': 'Saving' }}
+    />
+  )
+}

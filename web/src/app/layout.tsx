@@ -1,0 +1,186 @@
+import { ActionIcon, Avatar, Group, Menu, NativeSelect, Text, UnstyledButton } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import {
+  IconCategory,
+  IconLayoutDashboard,
+  IconLogout,
+  IconMenu2,
+  IconMessageStar,
+  IconPackage,
+  IconReceipt,
+  IconSettings,
+  IconShoppingBag,
+  IconSquarePlus,
+  IconTags,
+  IconUserPlus,
+  IconUsers,
+} from '@tabler/icons-react'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, Outlet, useLocation, useNavigate } from 'react-router'
+import { LANGUAGES } from '../i18n/index.ts'
+import { fileUrl, paths } from '../lib/paths.ts'
+import { useSession } from '../lib/session.tsx'
+import { notify } from '../lib/toast.ts'
+import classes from './layout.module.css'
+
+const SettingDialog = lazy(() =>
+  import('../features/account/setting-dialog.tsx').then((m) => ({ default: m.SettingDialog })),
+)
+
+type NavKey =
+  | 'dashboard'
+  | 'users'
+  | 'userNew'
+  | 'reviews'
+  | 'products'
+  | 'productNew'
+  | 'categories'
+  | 'brands'
+  | 'orders'
+
+/** The sidebar of spec section 2; `also` marks the link active on the screens reached from it. */
+const NAV: { key: NavKey; to: string; icon: typeof IconUsers; also?: RegExp }[] = [
+  { key: 'dashboard', to: paths.home, icon: IconLayoutDashboard },
+  { key: 'users', to: paths.users, icon: IconUsers, also: /^\/admin\/user\/edit\// },
+  { key: 'userNew', to: paths.userNew, icon: IconUserPlus },
+  { key: 'reviews', to: paths.reviews, icon: IconMessageStar },
+  { key: 'products', to: paths.products, icon: IconPackage, also: /^\/admin\/product\/edit\// },
+  { key: 'productNew', to: paths.productNew, icon: IconSquarePlus },
+  { key: 'categories', to: paths.categories, icon: IconCategory, also: /^\/admin\/category(\/|$)/ },
+  { key: 'brands', to: paths.brands, icon: IconTags, also: /^\/admin\/brand(\/|$)/ },
+  { key: 'orders', to: paths.orders, icon: IconReceipt, also: /^\/admin\/order\// },
+]
+
+const PHONE = '(max-width: 576px)'
+
+/** The signed-in frame: sidebar, header with the menu toggle, language switch and account menu. */
+export function Layout() {
+  const { t, i18n } = useTranslation()
+  const { user, signOut } = useSession()
+  const navigate = useNavigate()
+  const { pathname } = useLocation()
+  const phone = useMediaQuery(PHONE, false) ?? false
+  // Wide screens: the sidebar starts open (260 px) and collapses to 64 px. Phones: hidden until opened.
+  const [open, setOpen] = useState(true)
+  const [phoneOpen, setPhoneOpen] = useState(false)
+  const [settingOpen, setSettingOpen] = useState(false)
+
+  // Following a link on a phone closes the overlay.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of address
+  useEffect(() => setPhoneOpen(false), [pathname])
+  useEffect(() => {
+    if (!phoneOpen) return
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setPhoneOpen(false)
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [phoneOpen])
+
+  const expanded = phone ? phoneOpen : open
+  const toggle = () => (phone ? setPhoneOpen((v) => !v) : setOpen((v) => !v))
+
+  const logout = async () => {
+    try {
+      await signOut()
+    } catch (error) {
+      notify.error(error)
+    }
+    navigate(paths.login, { replace: true })
+  }
+
+  return (
+    <div
+      className={classes.shell}
+      data-collapsed={open ? undefined : ''}
+      data-mobile-open={phoneOpen ? '' : undefined}
+    >
+      <nav id="sidebar" className={classes.sidebar} aria-label={t('layout.nav.label')}>
+        <Link to={paths.home} className={classes.brand}>
+          <IconShoppingBag size={26} aria-hidden />
+          <span className={classes.label}>{t('common.appName')}</span>
+        </Link>
+        <ul className={classes.nav}>
+          {NAV.map((item) => {
+            const active = pathname === item.to || (item.also?.test(pathname) ?? false)
+            const label = t(`layout.nav.${item.key}`)
+            return (
+              <li key={item.key}>
+                <Link
+                  to={item.to}
+                  className={classes.link}
+                  aria-current={active ? 'page' : undefined}
+                  title={open || phone ? undefined : label}
+                >
+                  <item.icon size={22} stroke={1.7} aria-hidden />
+                  <span className={classes.label}>{label}</span>
+                </Link>
+              </li>
+            )
+          })}
+        </ul>
+      </nav>
+      <button
+        type="button"
+        className={classes.backdrop}
+        aria-label={t('layout.closeMenu')}
+        tabIndex={-1}
+        onClick={() => setPhoneOpen(false)}
+      />
+      <div className={classes.main}>
+        <header className={classes.header}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={toggle}
+            aria-label={t('layout.toggleMenu')}
+            aria-expanded={expanded}
+            aria-controls="sidebar"
+          >
+            <IconMenu2 size={22} />
+          </ActionIcon>
+          <Group ml="auto" gap="sm" wrap="nowrap">
+            <NativeSelect
+              aria-label={t('layout.language')}
+              size="xs"
+              value={i18n.language}
+              onChange={(event) => void i18n.changeLanguage(event.currentTarget.value)}
+              data={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
+            />
+            <Menu position="bottom-end" withArrow shadow="md">
+              <Menu.Target>
+                <UnstyledButton aria-label={t('layout.account')}>
+                  <Group gap={8} wrap="nowrap">
+                    <Avatar src={fileUrl(user?.avatar)} alt="" radius="xl" size={34} color="blue">
+                      {user?.name.slice(0, 1).toUpperCase()}
+                    </Avatar>
+                    <Text size="sm" fw={500} visibleFrom="xs" truncate maw={160}>
+                      {user?.name}
+                    </Text>
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{user?.email}</Menu.Label>
+                <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => setSettingOpen(true)}>
+                  {t('layout.setting')}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+                  {t('layout.logout')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </header>
+        <main className={classes.content}>
+          <Outlet />
+        </main>
+      </div>
+      {settingOpen && (
+        <Suspense fallback={null}>
+          <SettingDialog opened={settingOpen} onClose={() => setSettingOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,4 @@
+/* Placeholder: replaced by the feature's real screens. */
+export function BrandListPage() {
+  return <p>BrandListPage</p>
+}

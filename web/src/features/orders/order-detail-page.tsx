@@ -1,0 +1,4 @@
+/* Placeholder: replaced by the feature's real screens. */
+export function OrderDetailPage() {
+  return <p>OrderDetailPage</p>
+}

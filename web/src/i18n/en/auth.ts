@@ -1,0 +1,3 @@
+export const auth = {
+  title: 'auth',
+}

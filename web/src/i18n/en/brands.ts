@@ -1,0 +1,3 @@
+export const brands = {
+  title: 'brands',
+}

@@ -1,0 +1,11 @@
+/** Names of the contract's codes (contract/src/enums.ts). */
+export const enums = {
+  orderStatus: { '0': 'Cancelled', '1': 'Pending', '2': 'Processing', '3': 'Delivered' },
+  gender: { '1': 'Female', '2': 'Male' },
+  payment: {
+    unpaid: 'Unpaid',
+    cash: 'Cash on delivery',
+    wallet: 'VNPay wallet',
+    paypal: 'PayPal',
+  },
+}

@@ -1,0 +1,22 @@
+export const layout = {
+  nav: {
+    label: 'Main',
+    dashboard: 'Dashboard',
+    users: 'List Users',
+    userNew: 'Add User',
+    reviews: 'Review',
+    products: 'List Products',
+    productNew: 'Add Product',
+    categories: 'Category',
+    brands: 'Brand',
+    orders: 'Order List',
+  },
+  toggleMenu: 'Toggle menu',
+  closeMenu: 'Close menu',
+  language: 'Language',
+  account: 'Account menu',
+  setting: 'Setting',
+  logout: 'Logout',
+  loggedOut: 'You have been signed out',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+}

@@ -1,0 +1,3 @@
+export const orders = {
+  title: 'orders',
+}

@@ -1,0 +1,13 @@
+import type { enums as en } from '../en/enums.ts'
+import type { Messages } from '../types.ts'
+
+export const enums: Messages<typeof en> = {
+  orderStatus: { '0': 'Đã hủy', '1': 'Chờ xử lý', '2': 'Đang xử lý', '3': 'Đã giao' },
+  gender: { '1': 'Nữ', '2': 'Nam' },
+  payment: {
+    unpaid: 'Chưa thanh toán',
+    cash: 'Thanh toán khi nhận hàng',
+    wallet: 'Ví VNPay',
+    paypal: 'PayPal',
+  },
+}

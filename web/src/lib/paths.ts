@@ -1,0 +1,30 @@
+/**
+ * Every address of the app in one table (spec section 2). Components build links from here, never by hand.
+ *
+ * @example <Link to={paths.userEdit(user.id)}>…</Link>
+ */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  users: '/admin/users',
+  userNew: '/admin/user',
+  userEdit: (id: string) => `/admin/user/edit/${encodeURIComponent(id)}`,
+  categories: '/admin/categories',
+  categoryNew: '/admin/category',
+  categoryEdit: (id: string) => `/admin/category/edit/${encodeURIComponent(id)}`,
+  products: '/admin/products',
+  productNew: '/admin/product',
+  productEdit: (id: string) => `/admin/product/edit/${encodeURIComponent(id)}`,
+  reviews: '/admin/product-reviews',
+  brands: '/admin/brands',
+  brandNew: '/admin/brand',
+  brandEdit: (id: string) => `/admin/brand/edit/${encodeURIComponent(id)}`,
+  orders: '/admin/orders',
+  orderEdit: (id: string) => `/admin/order/edit/${encodeURIComponent(id)}`,
+  /** The list links pass the order id for both parameters, as the spec's client did. */
+  orderDetail: (id: string) => `/admin/order/${encodeURIComponent(id)}/detail/${encodeURIComponent(id)}`,
+} as const
+
+/** The address of an uploaded image: the file endpoint plus its stored path. */
+export const fileUrl = (stored: string | null | undefined) => (stored ? `/api/file${stored}` : undefined)

@@ -1,0 +1,85 @@
+import type { AuthUser, TokenPair } from '@store/contract'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
+import { type Answer, http, onSessionEnd, tokens } from './http.ts'
+
+interface Session {
+  /** The signed-in admin, once `/me` has answered. */
+  user: AuthUser | undefined
+  /** True while a stored token is being checked. */
+  checking: boolean
+  hasToken: boolean
+  signIn(pair: TokenPair, user: AuthUser): void
+  signOut(): Promise<void>
+}
+
+const SessionContext = createContext<Session | null>(null)
+
+export const meQueryKey = ['auth', 'me'] as const
+
+/** Holds the session: tokens in storage, the profile from `/me`, and sign-in and sign-out. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient()
+  const [hasToken, setHasToken] = useState(() => tokens.access !== null)
+
+  const me = useQuery({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) =>
+      http.get<Answer<AuthUser>>('/admin/auth/me', undefined, signal).then((a) => a.data),
+    enabled: hasToken,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    meta: { silent: true },
+  })
+
+  const end = useCallback(() => {
+    tokens.clear()
+    setHasToken(false)
+    // Nothing of the previous account may show to the next one.
+    queryClient.clear()
+  }, [queryClient])
+
+  useEffect(() => onSessionEnd(end), [end])
+  // A failed token check ends the session the same way (spec section 4).
+  useEffect(() => {
+    if (me.isError) end()
+  }, [me.isError, end])
+
+  const signIn = useCallback(
+    (pair: TokenPair, user: AuthUser) => {
+      tokens.save(pair)
+      queryClient.setQueryData(meQueryKey, user)
+      setHasToken(true)
+    },
+    [queryClient],
+  )
+
+  const signOut = useCallback(async () => {
+    const refreshToken = tokens.refresh
+    try {
+      if (refreshToken) await http.post('/admin/auth/logout', { refreshToken })
+    } finally {
+      // Even if the server cannot be reached, this browser forgets the session.
+      end()
+    }
+  }, [end])
+
+  const value = useMemo<Session>(
+    () => ({
+      user: hasToken ? me.data : undefined,
+      checking: hasToken && me.isPending,
+      hasToken,
+      signIn,
+      signOut,
+    }),
+    [hasToken, me.data, me.isPending, signIn, signOut],
+  )
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
+}
+
+/** @example const { user, signOut } = useSession() */
+export function useSession(): Session {
+  const session = useContext(SessionContext)
+  if (!session) throw new Error('useSession must be used inside SessionProvider')
+  return session
+}

@@ -1,0 +1,20 @@
+import '@mantine/core/styles.css'
+import 'react-toastify/dist/ReactToastify.css'
+import './app/global.css'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { RouterProvider } from 'react-router/dom'
+import { Providers } from './app/providers.tsx'
+import { createRouter } from './app/router.tsx'
+import { setupI18n } from './lib/i18n.ts'
+
+setupI18n()
+const router = createRouter()
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+)

@@ -1,0 +1,32 @@
+import { MantineProvider } from '@mantine/core'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import type { ReactElement } from 'react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { theme } from '../app/theme.ts'
+
+/**
+ * Renders a piece of the app at an address, inside the theme, a fresh query cache and a router, as a
+ * person would meet it. Returns the router so a test can read where it navigated.
+ *
+ * @example const { router } = renderAt(<UserListPage />, '/admin/users?page=2')
+ */
+export function renderAt(ui: ReactElement, address = '/', path = '*') {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  })
+  const router = createMemoryRouter([{ path, element: ui }], { initialEntries: [address] })
+  const result = render(
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  )
+  return { ...result, router, queryClient }
+}
+
+/** Renders inside the theme only. */
+export function renderPlain(ui: ReactElement) {
+  return render(<MantineProvider theme={theme}>{ui}</MantineProvider>)
+}

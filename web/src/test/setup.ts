@@ -1,0 +1,33 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterEach } from 'vitest'
+import { setupI18n } from '../lib/i18n.ts'
+
+setupI18n('en')
+
+// jsdom lacks what Mantine measures with.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList
+}
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver ??= NoResizeObserver as unknown as typeof ResizeObserver
+window.HTMLElement.prototype.scrollIntoView ??= () => {}
+
+afterEach(() => {
+  cleanup()
+  localStorage.clear()
+})
