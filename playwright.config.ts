@@ -12,6 +12,8 @@ const port = Number(process.env.E2E_PORT ?? 3100)
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'))
 
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2eAdmin2026' }
+/** The stored session of this run (one file a port, so two runs never share one). */
+export const AUTH_FILE = `e2e/artifacts/.auth/admin-${port}.json`
 
 export default defineConfig({
   testDir: 'e2e',
@@ -26,7 +28,7 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    storageState: 'e2e/artifacts/.auth/admin.json',
+    storageState: AUTH_FILE,
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
     timezoneId: 'Asia/Ho_Chi_Minh',
@@ -57,6 +59,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       DATABASE_URL: '',
+      ...(process.env.E2E_WEB_DIR ? { WEB_DIR: process.env.E2E_WEB_DIR } : {}),
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SEED_DEMO: 'true',

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
+import { AUTH_FILE } from '../playwright.config.ts'
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -28,7 +29,7 @@ export async function screenshot(page: Page, name: string) {
 
 /** The session the global setup stored: its access token, for setting up data through the API. */
 export function adminToken(): string {
-  const state = JSON.parse(readFileSync(path.resolve('e2e/artifacts/.auth/admin.json'), 'utf8')) as {
+  const state = JSON.parse(readFileSync(path.resolve(AUTH_FILE), 'utf8')) as {
     origins: { localStorage: { name: string; value: string }[] }[]
   }
   return state.origins[0]!.localStorage.find((item) => item.name === 'token')!.value

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FullConfig } from '@playwright/test'
-import { E2E_ADMIN } from '../playwright.config.ts'
+import { AUTH_FILE, E2E_ADMIN } from '../playwright.config.ts'
 
 /**
  * Signs the admin in once through the API and stores the session the way the web app keeps it (localStorage
@@ -19,7 +19,7 @@ export default async function globalSetup(config: FullConfig) {
   const answer = (await response.json()) as {
     data: { tokens: { access: { token: string }; refresh: { token: string } } }
   }
-  const file = path.resolve('e2e/artifacts/.auth/admin.json')
+  const file = path.resolve(AUTH_FILE)
   mkdirSync(path.dirname(file), { recursive: true })
   writeFileSync(
     file,

@@ -31,6 +31,8 @@ export const configSchema = z.object({
     .max(65535, 'must be a port number')
     .default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** The built web app; unset means `web/dist` of this checkout. */
+  WEB_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')

@@ -20,7 +20,8 @@ async function main() {
   }
 
   // `npm install` builds the web app; a checkout that skipped it (or deleted web/dist) builds it here once.
-  if (!isWebBuilt(WEB_DIST)) await buildWebApp()
+  const webDir = config.WEB_DIR ? path.resolve(config.WEB_DIR) : WEB_DIST
+  if (!config.WEB_DIR && !isWebBuilt(webDir)) await buildWebApp()
 
   const database = await openDatabase({
     url: config.DATABASE_URL,
@@ -31,7 +32,7 @@ async function main() {
     config,
     database,
     jwtSecret: resolveJwtSecret(config),
-    webDir: isWebBuilt(WEB_DIST) ? WEB_DIST : undefined,
+    webDir: isWebBuilt(webDir) ? webDir : undefined,
     logger: { level: config.LOG_LEVEL },
   })
   await ensureAdmin(database.db, config, app.log)
