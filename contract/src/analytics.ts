@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { envelope } from './common.ts'
+import { envelope, queryNumber } from './common.ts'
 
 const figure = z.number().int().nonnegative()
 
@@ -30,3 +30,28 @@ export const salesFigures = z.object({
 export type SalesFigures = z.infer<typeof salesFigures>
 
 export const analyticsAnswer = envelope(salesFigures)
+
+/** The longest sales-per-day series: a year, leap day included. */
+export const MAX_SALES_DAYS = 366
+export const DEFAULT_SALES_DAYS = 30
+
+export const salesPerDayQuery = z.object({
+  days: queryNumber(DEFAULT_SALES_DAYS, MAX_SALES_DAYS).meta({
+    description: `How many days, ending today in the store's time zone: 1 to ${MAX_SALES_DAYS}, ${DEFAULT_SALES_DAYS} by default`,
+  }),
+})
+export type SalesPerDayQuery = z.infer<typeof salesPerDayQuery>
+
+/** One calendar day of the store (`STORE_TZ`), cancelled orders (status 0) excluded, like `salesFigures`. */
+export const salesDay = z.object({
+  /** The store's calendar day, YYYY-MM-DD. */
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** Sum of `totalPrice` of the orders created that day, whole VND. */
+  amount: figure,
+  /** Orders created that day. */
+  orders: figure,
+})
+export type SalesDay = z.infer<typeof salesDay>
+
+/** Exactly `days` entries, oldest first, the last one today; a day without sales is there with zeros. */
+export const salesPerDayAnswer = envelope(z.array(salesDay))

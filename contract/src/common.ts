@@ -86,7 +86,8 @@ export const errorEnvelope = z.object({
 })
 export type ErrorAnswer = z.infer<typeof errorEnvelope>
 
-const pageNumber = (fallback: number, max: number) =>
+/** A whole number from 1 to `max` in a query string; absent or empty is `fallback`, anything else a 400. */
+export const queryNumber = (fallback: number, max: number) =>
   z
     .union([z.string(), z.number()])
     .optional()
@@ -106,8 +107,8 @@ export const MAX_PAGE = 1_000_000
 
 /** `page`, `limit` and a search term under the name `name` (or `content` for reviews). */
 export const listQuery = z.object({
-  page: pageNumber(1, MAX_PAGE),
-  limit: pageNumber(10, MAX_PAGE_SIZE),
+  page: queryNumber(1, MAX_PAGE),
+  limit: queryNumber(10, MAX_PAGE_SIZE),
   name: z.string().max(200, messages.tooLong(200)).optional(),
 })
 export type ListQuery = z.infer<typeof listQuery>

@@ -1,5 +1,14 @@
 import { z } from 'zod'
-import { entityIds, envelope, imagePath, isoDate, listEnvelope, requiredText, wholeNumber } from './common.ts'
+import {
+  entityIds,
+  envelope,
+  imagePath,
+  isoDate,
+  listEnvelope,
+  listQuery,
+  requiredText,
+  wholeNumber,
+} from './common.ts'
 import { SIZES } from './enums.ts'
 import { messages } from './messages.ts'
 
@@ -123,6 +132,20 @@ export const productBody = z.object({
 })
 export type ProductBody = z.infer<typeof productBody>
 export type ProductBodyInput = z.input<typeof productBody>
+
+/** `all`: every live product; `out`: only those out of stock (quantity 0), the dashboard's "Stock Out Products". */
+export const STOCK_FILTERS = ['all', 'out'] as const
+export type StockFilter = (typeof STOCK_FILTERS)[number]
+
+/** The product list's query: `stock` narrows it; absent or empty is `all`. */
+export const productListQuery = listQuery.extend({
+  stock: z
+    .union([z.literal(''), z.enum(STOCK_FILTERS)], { error: messages.oneOf(STOCK_FILTERS) })
+    .optional()
+    .transform((v): StockFilter => v || 'all')
+    .meta({ description: 'all (the default) or out: only products whose quantity is 0' }),
+})
+export type ProductListQuery = z.infer<typeof productListQuery>
 
 export const productAnswer = envelope(product)
 export const productList = listEnvelope(product)

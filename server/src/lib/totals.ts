@@ -3,7 +3,10 @@ import { type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { type Db, rows } from '../db/client.ts'
 
-/** The populations a list shows. `products` are the live ones; `customers` and `admins` are users by role. */
+/**
+ * The populations a list shows. `products` are the live ones, `stock_out` the live ones whose quantity is 0
+ * (migration 0006); `customers` and `admins` are users by role.
+ */
 export type Counted =
   | 'users'
   | 'customers'
@@ -11,16 +14,24 @@ export type Counted =
   | 'categories'
   | 'brands'
   | 'products'
+  | 'stock_out'
   | 'reviews'
   | 'orders'
 
-const populations: Record<Counted, { table: string; where?: SQL }> = {
+/**
+ * Each population's table and the condition that picks its rows. `unversionedColumns`: the condition reads a
+ * column `search_changes` does not follow, so a search within it must be remembered against `changes`.
+ */
+const populations: Record<Counted, { table: string; where?: SQL; unversionedColumns?: true }> = {
   users: { table: 'users' },
   customers: { table: 'users', where: sql`role = 'user'` },
   admins: { table: 'users', where: sql`role = 'admin'` },
   categories: { table: 'categories' },
   brands: { table: 'brands' },
   products: { table: 'products', where: sql`deleted_at is null` },
+  // A stock update moves a product in or out without touching a searched column: without the flag a
+  // remembered "out of stock named …" count would outlive every sale and restock.
+  stock_out: { table: 'products', where: sql`deleted_at is null and quantity = 0`, unversionedColumns: true },
   reviews: { table: 'reviews' },
   orders: { table: 'orders' },
 }
@@ -112,8 +123,8 @@ function readsSearchedColumnsOnly(text: string): boolean {
 
 /**
  * How a search condition is remembered: a hash of its SQL and parameters, the tables it reads, and which of
- * their versions says it may have changed (`search` when it reads searched columns only, else `all`).
- * Undefined when it must be counted every time.
+ * their versions says it may have changed (`search` when it, and the population it narrows, read searched
+ * columns only, else `all`). Undefined when it must be counted every time.
  */
 export function searchKey(
   what: Counted,
@@ -132,7 +143,8 @@ export function searchKey(
   const key = createHash('sha256')
     .update(JSON.stringify([what, text, query.params], (_k, v) => (typeof v === 'bigint' ? String(v) : v)))
     .digest('base64url')
-  return { key, deps: [...deps].sort(), version: readsSearchedColumnsOnly(text) ? 'search' : 'all' }
+  const searchedOnly = !populations[what].unversionedColumns && readsSearchedColumnsOnly(text)
+  return { key, deps: [...deps].sort(), version: searchedOnly ? 'search' : 'all' }
 }
 
 async function searchCount(db: Db, what: Counted, search: SQL): Promise<number> {

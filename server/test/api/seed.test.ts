@@ -112,6 +112,7 @@ async function expectStoredCountsExact(db: Db) {
     categories: sql`select count(*)::float8 as n from categories`,
     brands: sql`select count(*)::float8 as n from brands`,
     products: sql`select count(*)::float8 as n from products where deleted_at is null`,
+    stock_out: sql`select count(*)::float8 as n from products where deleted_at is null and quantity = 0`,
     reviews: sql`select count(*)::float8 as n from reviews`,
     orders: sql`select count(*)::float8 as n from orders`,
   }

@@ -23,6 +23,7 @@ const truth: Record<Counted, SQL> = {
   categories: sql`select count(*)::float8 as n from categories where true`,
   brands: sql`select count(*)::float8 as n from brands where true`,
   products: sql`select count(*)::float8 as n from products where deleted_at is null`,
+  stock_out: sql`select count(*)::float8 as n from products where deleted_at is null and quantity = 0`,
   reviews: sql`select count(*)::float8 as n from reviews where true`,
   orders: sql`select count(*)::float8 as n from orders where true`,
 }
@@ -121,6 +122,29 @@ describe('stored totals', () => {
     await db().update(products).set({ deletedAt: new Date() }).where(eq(products.id, p!.id))
     await db().delete(products).where(eq(products.id, p!.id))
     expect(await countRows(db(), 'products')).toBe(before - 1)
+    await expectExact()
+  })
+
+  it('move stock_out when a product sells out, is restocked, deleted or undeleted', async () => {
+    const [p] = await productsNamed(['Khăn lụa'])
+    await db().update(products).set({ quantity: 5 }).where(eq(products.id, p!.id))
+    const out0 = await countRows(db(), 'stock_out')
+    const live0 = await countRows(db(), 'products')
+    await db().update(products).set({ quantity: 0 }).where(eq(products.id, p!.id))
+    expect(await countRows(db(), 'stock_out')).toBe(out0 + 1)
+    // A write that leaves it at 0, and a rename, move nothing.
+    await db().update(products).set({ quantity: 0, name: 'Khăn lụa tơ tằm' }).where(eq(products.id, p!.id))
+    expect(await countRows(db(), 'stock_out')).toBe(out0 + 1)
+    await db().update(products).set({ deletedAt: new Date() }).where(eq(products.id, p!.id))
+    expect(await countRows(db(), 'stock_out')).toBe(out0)
+    // Restocked while deleted: it comes back in stock, so undeleting it leaves stock_out alone.
+    await db().update(products).set({ quantity: 2 }).where(eq(products.id, p!.id))
+    await db().update(products).set({ deletedAt: null }).where(eq(products.id, p!.id))
+    expect(await countRows(db(), 'stock_out')).toBe(out0)
+    expect(await countRows(db(), 'products')).toBe(live0)
+    await db().update(products).set({ quantity: 0 }).where(eq(products.id, p!.id))
+    await db().delete(products).where(eq(products.id, p!.id))
+    expect(await countRows(db(), 'stock_out')).toBe(out0)
     await expectExact()
   })
 
@@ -261,6 +285,26 @@ describe('search totals', () => {
     expect(await countRows(db(), 'products', cheap)).toBe(0)
     await db().update(products).set({ name: 'Áo len' }).where(eq(products.id, p!.id))
     expect(await countRows(db(), 'products', search)).toBe(n)
+  })
+
+  it('within the out-of-stock products are retired by a stock update, which a name search outlives', async () => {
+    const search = matches(products.nameSearch, 'khăn quàng')
+    // Membership of stock_out reads quantity, which search_changes does not follow: only `changes` is safe.
+    expect(searchKey('stock_out', search)?.version).toBe('all')
+    expect(searchKey('products', search)?.version).toBe('search')
+    const [a, b] = await productsNamed(['Khăn quàng đỏ', 'Khăn quàng xanh'])
+    await db().update(products).set({ quantity: 4 }).where(eq(products.id, b!.id))
+    expect(await countRows(db(), 'stock_out', search)).toBe(1)
+    expect(await countRows(db(), 'products', search)).toBe(2)
+    await db().update(products).set({ quantity: 0 }).where(eq(products.id, b!.id))
+    expect(await countRows(db(), 'stock_out', search)).toBe(2)
+    await db()
+      .update(products)
+      .set({ quantity: 9 })
+      .where(inArray(products.id, [a!.id, b!.id]))
+    expect(await countRows(db(), 'stock_out', search)).toBe(0)
+    expect(await countRows(db(), 'stock_out', search)).toBe(await counted('stock_out', search))
+    expect(await countRows(db(), 'products', search)).toBe(2)
   })
 
   it('follow the other tables a condition reads: orders searched by the customer name', async () => {

@@ -1,6 +1,6 @@
-import { analyticsAnswer } from '@store/contract'
+import { analyticsAnswer, salesPerDayAnswer, salesPerDayQuery } from '@store/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { salesFigures } from './repository.ts'
+import { salesFigures, salesPerDay } from './repository.ts'
 
 const tags = ['analytics']
 
@@ -20,6 +20,24 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({
       status: true,
       data: await salesFigures(db, app.services.now(), config.STORE_TZ),
+      message: 'OK',
+    }),
+  )
+
+  app.get(
+    '/admin/analytics/sales-per-day',
+    {
+      schema: {
+        summary:
+          "Sales per day of the store's calendar (STORE_TZ): the last `days` days ending today, oldest first, with zeros for days without sales (cancelled orders excluded)",
+        tags,
+        querystring: salesPerDayQuery,
+        response: { 200: salesPerDayAnswer },
+      },
+    },
+    async (request) => ({
+      status: true,
+      data: await salesPerDay(db, app.services.now(), config.STORE_TZ, request.query.days),
       message: 'OK',
     }),
   )

@@ -1,5 +1,5 @@
-import type { ListQuery, Product, ProductBody, Size } from '@store/contract'
-import { and, eq, isNull } from 'drizzle-orm'
+import type { Product, ProductBody, ProductListQuery, Size } from '@store/contract'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { brands, categories, products } from '../../db/schema.ts'
 import { freeSlug } from '../../lib/catalog.ts'
@@ -50,15 +50,25 @@ const withNames = (db: Db) =>
 const live = isNull(products.deletedAt)
 const slugged = { table: products, id: products.id, slug: products.slug }
 
-export async function listProducts(db: Db, query: ListQuery) {
+/**
+ * Live products out of stock. The 0 is written into the SQL, not bound: PostgreSQL uses a partial index only
+ * when it can prove the query implies the index's condition, and products_stock_out_idx (`deleted_at is null
+ * and quantity = 0`, newest first) then serves the page in list order.
+ */
+const outOfStock = and(live, sql`${products.quantity} = 0`)
+
+export async function listProducts(db: Db, query: ProductListQuery) {
   const term = searchTerm(query.name)
   const search = term ? matches(products.nameSearch, term) : undefined
   const listed = { table: products, id: products.id, createdAt: products.createdAt }
+  const out = query.stock === 'out'
   const [page, total] = await Promise.all([
     withNames(db)
-      .where(onPage(db, listed, and(live, search), query))
+      .where(onPage(db, listed, and(out ? outOfStock : live, search), query))
       .orderBy(...newestFirst(listed)),
-    countRows(db, 'products', search),
+    // The out-of-stock total is the 'stock_out' counter the products trigger keeps (migration 0006), so it
+    // costs the same few-row read as every other list total instead of a count over the partial index.
+    countRows(db, out ? 'stock_out' : 'products', search),
   ])
   return { data: page.map((r) => toProduct(r.product, r.category, r.brand)), meta: metaOf(query, total) }
 }

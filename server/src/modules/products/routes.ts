@@ -1,4 +1,11 @@
-import { emptyEnvelope, idParams, listQuery, productAnswer, productBody, productList } from '@store/contract'
+import {
+  emptyEnvelope,
+  idParams,
+  productAnswer,
+  productBody,
+  productList,
+  productListQuery,
+} from '@store/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { toDbId } from '../../lib/ids.ts'
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './repository.ts'
@@ -12,9 +19,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/products',
     {
       schema: {
-        summary: 'A page of live products, newest first, with their category and brand',
+        summary:
+          'A page of live products, newest first, with their category and brand; stock=out lists only those out of stock (quantity 0)',
         tags,
-        querystring: listQuery,
+        querystring: productListQuery,
         response: { 200: productList },
       },
     },
