@@ -17,7 +17,8 @@ export const AUTH_FILE = `e2e/artifacts/.auth/admin-${port}.json`
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'e2e/artifacts/results',
+  // One folder a port: two runs at once must not empty each other's traces.
+  outputDir: `e2e/artifacts/results-${port}`,
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   forbidOnly: true,

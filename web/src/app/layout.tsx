@@ -15,7 +15,7 @@ import {
   IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router'
 import { LANGUAGES } from '../i18n/index.ts'
@@ -65,16 +65,26 @@ export function Layout() {
   const [open, setOpen] = useState(true)
   const [phoneOpen, setPhoneOpen] = useState(false)
   const [settingOpen, setSettingOpen] = useState(false)
+  const [accountOpen, setAccountOpen] = useState(false)
 
   // Following a link on a phone closes the overlay.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of address
   useEffect(() => setPhoneOpen(false), [pathname])
+  const sidebarRef = useRef<HTMLElement>(null)
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  /** Closes the phone overlay by Escape or the backdrop, handing the focus back to the toggle that opened it. */
+  const closePhoneMenu = useCallback(() => {
+    setPhoneOpen(false)
+    toggleRef.current?.focus()
+  }, [])
   useEffect(() => {
     if (!phoneOpen) return
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setPhoneOpen(false)
+    // The overlay covers the page: the keyboard starts inside it, at its first link.
+    sidebarRef.current?.querySelector<HTMLElement>('a[href]')?.focus()
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && closePhoneMenu()
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [phoneOpen])
+  }, [phoneOpen, closePhoneMenu])
 
   const expanded = phone ? phoneOpen : open
   const toggle = () => (phone ? setPhoneOpen((v) => !v) : setOpen((v) => !v))
@@ -82,7 +92,9 @@ export function Layout() {
   const logout = async () => {
     try {
       await signOut()
+      notify.success(t('layout.loggedOut'))
     } catch (error) {
+      // The server did not take the refresh token back; this browser has forgotten the session all the same.
       notify.error(error)
     }
     navigate(paths.login, { replace: true })
@@ -94,37 +106,39 @@ export function Layout() {
       data-collapsed={open ? undefined : ''}
       data-mobile-open={phoneOpen ? '' : undefined}
     >
-      <nav id="sidebar" className={classes.sidebar} aria-label={t('layout.nav.label')}>
-        <Link to={paths.home} className={classes.brand}>
-          <IconShoppingBag size={26} aria-hidden />
-          <span className={classes.label}>{t('common.appName')}</span>
-        </Link>
-        <ul className={classes.nav}>
-          {NAV.map((item) => {
-            const active = pathname === item.to || (item.also?.test(pathname) ?? false)
-            const label = t(`layout.nav.${item.key}`)
-            return (
-              <li key={item.key}>
-                <Link
-                  to={item.to}
-                  className={classes.link}
-                  aria-current={active ? 'page' : undefined}
-                  title={open || phone ? undefined : label}
-                >
-                  <item.icon size={22} stroke={1.7} aria-hidden />
-                  <span className={classes.label}>{label}</span>
-                </Link>
-              </li>
-            )
-          })}
-        </ul>
+      <nav id="sidebar" ref={sidebarRef} className={classes.sidebar} aria-label={t('layout.nav.label')}>
+        <div className={classes.sidebarInner}>
+          <Link to={paths.home} className={classes.brand}>
+            <IconShoppingBag size={26} aria-hidden />
+            <span className={classes.label}>{t('common.appName')}</span>
+          </Link>
+          <ul className={classes.nav}>
+            {NAV.map((item) => {
+              const active = pathname === item.to || (item.also?.test(pathname) ?? false)
+              const label = t(`layout.nav.${item.key}`)
+              return (
+                <li key={item.key}>
+                  <Link
+                    to={item.to}
+                    className={classes.link}
+                    aria-current={active ? 'page' : undefined}
+                    title={open || phone ? undefined : label}
+                  >
+                    <item.icon size={22} stroke={1.7} aria-hidden />
+                    <span className={classes.label}>{label}</span>
+                  </Link>
+                </li>
+              )
+            })}
+          </ul>
+        </div>
       </nav>
       <button
         type="button"
         className={classes.backdrop}
         aria-label={t('layout.closeMenu')}
         tabIndex={-1}
-        onClick={() => setPhoneOpen(false)}
+        onClick={closePhoneMenu}
       />
       <div className={classes.main}>
         <header className={classes.header}>
@@ -132,6 +146,7 @@ export function Layout() {
             variant="subtle"
             color="gray"
             size="lg"
+            ref={toggleRef}
             onClick={toggle}
             aria-label={t('layout.toggleMenu')}
             aria-expanded={expanded}
@@ -147,13 +162,30 @@ export function Layout() {
               onChange={(event) => void i18n.changeLanguage(event.currentTarget.value)}
               data={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
             />
-            <Menu position="bottom-end" withArrow shadow="md">
+            <Menu position="bottom-end" withArrow shadow="md" opened={accountOpen} onChange={setAccountOpen}>
               <Menu.Target>
-                <UnstyledButton aria-label={t('layout.account')}>
+                <UnstyledButton
+                  // The name shown beside the avatar is part of the button's name (WCAG 2.5.3, label in name).
+                  aria-label={user ? `${user.name}, ${t('layout.account')}` : t('layout.account')}
+                  // A menu button opens with the arrow key too (WAI-ARIA menu button pattern), not only Enter.
+                  onKeyDown={(event) => {
+                    if (event.key === 'ArrowDown' && !accountOpen) {
+                      event.preventDefault()
+                      setAccountOpen(true)
+                    }
+                  }}
+                >
                   <Group gap={8} wrap="nowrap">
-                    <Avatar src={fileUrl(user?.avatar)} alt="" radius="xl" size={34} color="blue">
-                      {user?.name.slice(0, 1).toUpperCase()}
-                    </Avatar>
+                    {/* No initial letter inside: text the button shows must be part of its name (axe), and
+                        'A Administrator' is not; without a picture Mantine draws its person icon. */}
+                    <Avatar
+                      src={fileUrl(user?.avatar)}
+                      alt=""
+                      radius="xl"
+                      size={34}
+                      color="blue"
+                      aria-hidden
+                    />
                     <Text size="sm" fw={500} visibleFrom="xs" truncate maw={160}>
                       {user?.name}
                     </Text>

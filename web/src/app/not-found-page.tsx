@@ -8,11 +8,13 @@ export function NotFoundPage() {
   return (
     <Center component="main" mih="100vh" p="md">
       <Stack align="center" gap="sm">
-        <Text fz={72} fw={800} c="gray.5" aria-hidden>
+        <Text fz={72} fw={800} c="gray.6" aria-hidden>
           404
         </Text>
         <Title order={1}>{t('common.notFound.title')}</Title>
-        <Text c="dimmed">{t('common.notFound.text')}</Text>
+        <Text c="dimmed" ta="center">
+          {t('common.notFound.text')}
+        </Text>
         <Button component={Link} to={paths.home}>
           {t('common.notFound.back')}
         </Button>

@@ -5,13 +5,13 @@ import { ToastContainer } from 'react-toastify'
 import { createQueryClient } from '../lib/query-client.ts'
 import { SessionProvider } from '../lib/session.tsx'
 import { GlobalLoading } from './global-loading.tsx'
-import { theme } from './theme.ts'
+import { cssVariablesResolver, theme } from './theme.ts'
 
 /** Everything a screen relies on: theme, query cache, session, toasts and the saving overlay. */
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient)
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           {children}

@@ -18,7 +18,15 @@ export function ConfirmDialog({
 }) {
   const { t } = useTranslation()
   return (
-    <Modal opened={opened} onClose={onCancel} title={t('common.confirm.title')} centered size="sm">
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={t('common.confirm.title')}
+      centered
+      size="sm"
+      // Mantine's close button is an icon with no name of its own (axe: button-name).
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Text size="sm" mb="lg">
         {detail ? `${detail} — ` : ''}
         {t('common.confirm.body')}

@@ -22,6 +22,7 @@ export function DataTable<Row>({
   loading,
   rowKey,
   caption,
+  minWidth = 640,
 }: {
   columns: Column<Row>[]
   rows: Row[]
@@ -30,6 +31,8 @@ export function DataTable<Row>({
   rowKey: (row: Row) => string
   /** Names the table for screen readers. */
   caption: string
+  /** Below this width the table scrolls sideways instead of squeezing its columns; a narrow table may fit a phone. */
+  minWidth?: number
 }) {
   const { t } = useTranslation()
   const first = meta ? (meta.page - 1) * meta.limit : 0
@@ -41,7 +44,7 @@ export function DataTable<Row>({
         overlayProps={{ blur: 1 }}
         loaderProps={{ 'aria-label': t('common.loading') }}
       />
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={minWidth}>
         <Table striped highlightOnHover verticalSpacing="sm" aria-busy={loading} aria-label={caption}>
           <Table.Thead>
             <Table.Tr>

@@ -32,6 +32,7 @@ export function ListScreen<Row extends { id: string }>({
   list,
   columns,
   actions,
+  tableMinWidth,
 }: {
   title: string
   crumbs: Crumb[]
@@ -40,6 +41,8 @@ export function ListScreen<Row extends { id: string }>({
   list: ListController<Row>
   columns: Column<Row>[]
   actions: RowActions<Row>
+  /** The table's width before it scrolls sideways (DataTable's minWidth): smaller for lists of few columns. */
+  tableMinWidth?: number
 }) {
   const { t } = useTranslation()
   const actionColumn: Column<Row> = {
@@ -57,7 +60,7 @@ export function ListScreen<Row extends { id: string }>({
               color="teal"
               aria-label={`${t('common.detail')} ${actions.label(row)}`}
             >
-              <IconEye size={18} />
+              <IconEye size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
         )}
@@ -69,7 +72,7 @@ export function ListScreen<Row extends { id: string }>({
               variant="subtle"
               aria-label={`${t('common.edit')} ${actions.label(row)}`}
             >
-              <IconPencil size={18} />
+              <IconPencil size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
         )}
@@ -81,7 +84,7 @@ export function ListScreen<Row extends { id: string }>({
               onClick={() => list.askDelete(row)}
               aria-label={`${t('common.delete')} ${actions.label(row)}`}
             >
-              <IconTrash size={18} />
+              <IconTrash size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
         )}
@@ -112,6 +115,7 @@ export function ListScreen<Row extends { id: string }>({
         </Group>
         <DataTable
           caption={title}
+          minWidth={tableMinWidth}
           columns={[...columns, actionColumn]}
           rows={list.rows}
           meta={list.meta}

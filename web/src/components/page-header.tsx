@@ -34,7 +34,7 @@ export function PageHeader({
         <Title order={1} fz={{ base: 22, sm: 26 }}>
           {title}
         </Title>
-        <Breadcrumbs aria-label="Breadcrumb" mt={4} separatorMargin={6}>
+        <Breadcrumbs component="nav" aria-label={t('common.breadcrumb')} mt={4} separatorMargin={6}>
           {all.map((crumb, index) =>
             crumb.to && index < all.length - 1 ? (
               <Anchor key={crumb.label} component={Link} to={crumb.to} size="sm">

@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core'
 import type { ListMeta } from '@store/contract'
 import { useTranslation } from 'react-i18next'
+import classes from './pager.module.css'
 
 /** The page numbers around the current one, with gaps (null) where pages are left out. */
 export function pageWindow(page: number, totalPages: number, around = 1): (number | null)[] {
@@ -41,6 +42,7 @@ export function Pager({ meta, onPage }: { meta: ListMeta | undefined; onPage: (p
             size="xs"
             variant={p === page ? 'filled' : 'default'}
             disabled={p === page}
+            className={p === page ? classes.current : undefined}
             aria-current={p === page ? 'page' : undefined}
             aria-label={t('common.page', { page: p })}
             onClick={() => onPage(p)}

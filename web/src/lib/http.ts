@@ -96,13 +96,16 @@ function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     const refreshToken = tokens.refresh
     if (!refreshToken) return false
-    const response = await send('POST', '/admin/auth/refresh-tokens', { body: { refreshToken } }, null).catch(
-      () => null,
-    )
-    if (!response?.ok) return false
-    const answer = (await response.json()) as Answer<{ tokens: TokenPair }>
-    tokens.save(answer.data.tokens)
-    return true
+    try {
+      const response = await send('POST', '/admin/auth/refresh-tokens', { body: { refreshToken } }, null)
+      if (!response.ok) return false
+      const answer = (await response.json()) as Answer<{ tokens: TokenPair }>
+      tokens.save(answer.data.tokens)
+      return true
+    } catch {
+      // Unreachable server or an unreadable answer: the session cannot be renewed, which ends it below.
+      return false
+    }
   })().finally(() => {
     refreshing = null
   })
@@ -112,10 +115,14 @@ function refreshSession(): Promise<boolean> {
 const NO_REFRESH = new Set(['/admin/auth/login', '/admin/auth/refresh-tokens', '/admin/auth/logout'])
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  let response = await send(method, path, options, tokens.access)
+  const sentWith = tokens.access
+  let response = await send(method, path, options, sentWith)
   if (response.status === 401 && !NO_REFRESH.has(path)) {
-    // One silent refresh, then the call once more; a second 401 ends the session.
-    if (await refreshSession()) response = await send(method, path, options, tokens.access)
+    // One silent refresh, then the call once more; a second 401 ends the session. A slow call refused after
+    // another call's refresh has already replaced its token just goes again with the new one: refreshing twice
+    // would rotate the pair for nothing.
+    const renewed = tokens.access !== null && tokens.access !== sentWith
+    if (renewed || (await refreshSession())) response = await send(method, path, options, tokens.access)
     if (response.status === 401) {
       tokens.clear()
       for (const listener of sessionEndListeners) listener()

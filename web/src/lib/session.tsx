@@ -1,7 +1,9 @@
 import type { AuthUser, TokenPair } from '@store/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { type Answer, http, onSessionEnd, tokens } from './http.ts'
+import { notify } from './toast.ts'
 
 interface Session {
   /** The signed-in admin, once `/me` has answered. */
@@ -19,6 +21,7 @@ export const meQueryKey = ['auth', 'me'] as const
 
 /** Holds the session: tokens in storage, the profile from `/me`, and sign-in and sign-out. */
 export function SessionProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation()
   const queryClient = useQueryClient()
   const [hasToken, setHasToken] = useState(() => tokens.access !== null)
 
@@ -39,11 +42,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.clear()
   }, [queryClient])
 
-  useEffect(() => onSessionEnd(end), [end])
+  // Ended by the server (a 401 one refresh did not cure): say why the sign-in page appears. Every call refused at
+  // that moment reports it, and so may the token check below: one toast, by its id.
+  const endedByServer = useCallback(() => {
+    notify.info(t('layout.sessionEnded'), 'session-ended')
+    end()
+  }, [end, t])
+  useEffect(() => onSessionEnd(endedByServer), [endedByServer])
   // A failed token check ends the session the same way (spec section 4).
   useEffect(() => {
-    if (me.isError) end()
-  }, [me.isError, end])
+    if (me.isError) endedByServer()
+  }, [me.isError, endedByServer])
 
   const signIn = useCallback(
     (pair: TokenPair, user: AuthUser) => {

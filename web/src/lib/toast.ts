@@ -13,9 +13,12 @@ export function errorText(error: unknown): string {
   return String(error)
 }
 
-/** Toasts with the spec's behaviour; the container in `app/providers.tsx` holds the timing and placement. */
+/**
+ * Toasts with the spec's behaviour; the container in `app/providers.tsx` holds the timing and placement. An `id`
+ * keeps one toast where several parts of the app report the same event at once.
+ */
 export const notify = {
-  success: (message: string) => toast.success(message),
-  info: (message: string) => toast.info(message),
+  success: (message: string, id?: string) => toast.success(message, { toastId: id }),
+  info: (message: string, id?: string) => toast.info(message, { toastId: id }),
   error: (error: unknown) => toast.error(errorText(error)),
 }

@@ -23,5 +23,7 @@ export function translateMessage(t: TFunction, message: string | undefined): str
   if (tooLong) return t('validation.tooLong', { max: tooLong[1] })
   const range = /^Must be between (\d+) and (\d+)$/.exec(message)
   if (range) return t('validation.range', { min: range[1], max: range[2] })
+  const oneOf = /^Must be one of (.+)$/.exec(message)
+  if (oneOf) return t('validation.oneOf', { values: oneOf[1] })
   return message
 }

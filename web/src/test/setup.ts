@@ -26,6 +26,10 @@ class NoResizeObserver {
 }
 window.ResizeObserver ??= NoResizeObserver as unknown as typeof ResizeObserver
 window.HTMLElement.prototype.scrollIntoView ??= () => {}
+// jsdom has no font loading API; Mantine's autosizing Textarea listens to it.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
+}
 
 afterEach(() => {
   cleanup()

@@ -43,7 +43,13 @@ export const common = {
     uploading: 'Uploading…',
     preview: 'Image {{index}}',
     hint: 'JPEG, PNG, WebP, GIF or AVIF, at most {{mb}} MB each',
+    replace: 'Replace image',
+    tooMany: 'Only {{count}} more image(s) fit here; the rest were left out',
+    previews: 'Chosen images',
   },
   rating: 'Rated {{rating}} of 5',
   vnd: '{{amount}} VND',
+  close: 'Close',
+  saving: 'Saving…',
+  breadcrumb: 'Breadcrumb',
 }

@@ -13,4 +13,5 @@ export const validation = {
   wholeNumber: 'Must be a whole number of 0 or more',
   tooLong: 'At most {{max}} characters',
   range: 'Must be between {{min}} and {{max}}',
+  oneOf: 'Must be one of {{values}}',
 }

@@ -46,7 +46,13 @@ export const common: Messages<typeof en> = {
     uploading: 'Đang tải lên…',
     preview: 'Ảnh {{index}}',
     hint: 'JPEG, PNG, WebP, GIF hoặc AVIF, mỗi ảnh tối đa {{mb}} MB',
+    replace: 'Thay ảnh',
+    tooMany: 'Chỉ còn chỗ cho {{count}} ảnh; các ảnh còn lại không được tải lên',
+    previews: 'Ảnh đã chọn',
   },
   rating: 'Đánh giá {{rating}} trên 5',
   vnd: '{{amount}} VND',
+  close: 'Đóng',
+  saving: 'Đang lưu…',
+  breadcrumb: 'Đường dẫn trang',
 }

@@ -4,7 +4,7 @@ import type { Messages } from '../types.ts'
 export const layout: Messages<typeof en> = {
   nav: {
     label: 'Chính',
-    dashboard: 'Tổng quan',
+    dashboard: 'Bảng điều khiển',
     users: 'Danh sách người dùng',
     userNew: 'Thêm người dùng',
     reviews: 'Đánh giá',

@@ -15,4 +15,5 @@ export const validation: Messages<typeof en> = {
   wholeNumber: 'Phải là số nguyên từ 0 trở lên',
   tooLong: 'Tối đa {{max}} ký tự',
   range: 'Phải nằm trong khoảng {{min}} đến {{max}}',
+  oneOf: 'Phải là một trong các giá trị {{values}}',
 }

@@ -1,0 +1,263 @@
+import { MantineProvider } from '@mantine/core'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import i18next from 'i18next'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { ToastContainer } from 'react-toastify'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createQueryClient } from '../lib/query-client.ts'
+import { SessionProvider } from '../lib/session.tsx'
+import { fakeFetch, ok, refusal } from '../test/fake-fetch.ts'
+import { Layout } from './layout.tsx'
+import { NotFoundPage } from './not-found-page.tsx'
+import { RequireSession } from './require-session.tsx'
+import { cssVariablesResolver, theme } from './theme.ts'
+
+const ADMIN = {
+  id: 'a1',
+  _id: 'a1',
+  name: 'Administrator',
+  email: 'admin@example.com',
+  avatar: null,
+  role: 'admin',
+}
+const ME = 'GET /api/admin/auth/me'
+const SIDEBAR = [
+  'Dashboard',
+  'List Users',
+  'Add User',
+  'Review',
+  'List Products',
+  'Add Product',
+  'Category',
+  'Brand',
+  'Order List',
+]
+
+/** The app's frame as main.tsx builds it, with stand-in screens, at an address. */
+function renderApp(address: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <p>Sign-in screen</p> },
+      {
+        element: (
+          <RequireSession>
+            <Layout />
+          </RequireSession>
+        ),
+        children: [
+          { index: true, element: <p>Dashboard screen</p> },
+          { path: '/admin/products', element: <p>Products screen</p> },
+          { path: '/admin/product/edit/:id', element: <p>Product edit screen</p> },
+          { path: '/admin/users', element: <p>Users screen</p> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+    { initialEntries: [address] },
+  )
+  // What app/providers.tsx puts around the app, with Mantine's test mode: menus open without waiting for a
+  // transition jsdom never finishes.
+  render(
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
+      <QueryClientProvider client={createQueryClient()}>
+        <SessionProvider>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </QueryClientProvider>
+      <ToastContainer />
+    </MantineProvider>,
+  )
+  return router
+}
+const signedIn = () => {
+  localStorage.setItem('token', 'access-1')
+  localStorage.setItem('refreshToken', 'refresh-1')
+}
+const sidebarLinks = (name = 'Main') =>
+  within(within(screen.getByRole('navigation', { name })).getByRole('list')).getAllByRole('link')
+
+afterEach(async () => {
+  vi.restoreAllMocks()
+  await i18next.changeLanguage('en')
+})
+
+describe('the signed-in frame', () => {
+  it('sends a browser without a token to sign-in, without calling the server', async () => {
+    fakeFetch({})
+    const router = renderApp('/admin/products')
+    expect(await screen.findByText('Sign-in screen')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+  })
+
+  it('waits for the profile, then shows the sidebar in the spec order with the current screen marked', async () => {
+    signedIn()
+    const fake = fakeFetch({ [ME]: () => ok(ADMIN) })
+    renderApp('/admin/product/edit/p1')
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument()
+    expect(await screen.findByText('Product edit screen')).toBeInTheDocument()
+    expect(sidebarLinks().map((link) => link.textContent)).toEqual(SIDEBAR)
+    const current = sidebarLinks().filter((link) => link.getAttribute('aria-current') === 'page')
+    expect(current.map((link) => link.textContent)).toEqual(['List Products'])
+    expect(screen.getByRole('button', { name: 'Administrator, Account menu' })).toBeInTheDocument()
+    expect(fake.callsTo(ME)[0]!.headers.authorization).toBe('Bearer access-1')
+  })
+
+  it('ends the session when the stored token is refused and cannot be renewed', async () => {
+    signedIn()
+    fakeFetch({
+      [ME]: [() => refusal(401, 'Please authenticate')],
+      'POST /api/admin/auth/refresh-tokens': [() => refusal(401, 'Please authenticate')],
+    })
+    const router = renderApp('/admin/users')
+    expect(await screen.findByText('Sign-in screen')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+    expect(localStorage.getItem('token')).toBeNull()
+    expect(localStorage.getItem('refreshToken')).toBeNull()
+    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument()
+  })
+
+  it('collapses the wide sidebar with the toggle, keeping each link named and titled', async () => {
+    const user = userEvent.setup()
+    signedIn()
+    fakeFetch({ [ME]: () => ok(ADMIN) })
+    renderApp('/')
+    await screen.findByText('Dashboard screen')
+    const toggle = screen.getByRole('button', { name: 'Toggle menu' })
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    expect(toggle).toHaveAttribute('aria-controls', 'sidebar')
+    expect(sidebarLinks()[1]).not.toHaveAttribute('title')
+    await user.click(toggle)
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    expect(sidebarLinks().map((link) => link.getAttribute('title'))).toEqual(SIDEBAR)
+    expect(screen.getByRole('link', { name: 'List Users' })).toBeInTheDocument()
+    await user.click(toggle)
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  })
+
+  it('on a phone, opens the sidebar over the page and closes it by Escape, the backdrop or a link', async () => {
+    const user = userEvent.setup()
+    const phone = (query: string) =>
+      ({
+        matches: query.includes('max-width: 576px'),
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList
+    vi.spyOn(window, 'matchMedia').mockImplementation(phone)
+    signedIn()
+    fakeFetch({ [ME]: () => ok(ADMIN) })
+    const router = renderApp('/')
+    await screen.findByText('Dashboard screen')
+    const toggle = screen.getByRole('button', { name: 'Toggle menu' })
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'))
+
+    await user.click(toggle)
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    // The overlay takes the focus, and Escape gives it back to the toggle.
+    expect(screen.getByRole('link', { name: 'Store back-office' })).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    expect(toggle).toHaveFocus()
+
+    await user.click(toggle)
+    await user.click(screen.getByRole('button', { name: 'Close menu' }))
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+
+    await user.click(toggle)
+    await user.click(screen.getByRole('link', { name: 'List Products' }))
+    expect(await screen.findByText('Products screen')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/admin/products')
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    // The wide screen's collapse is not what a phone's toggle changes.
+    expect(sidebarLinks()[0]).not.toHaveAttribute('title')
+  })
+
+  it('switches the interface to Vietnamese and back, remembered in this browser', async () => {
+    const user = userEvent.setup()
+    signedIn()
+    fakeFetch({ [ME]: () => ok(ADMIN) })
+    renderApp('/')
+    await screen.findByText('Dashboard screen')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Tiếng Việt')
+    expect(await screen.findByRole('navigation', { name: 'Chính' })).toBeInTheDocument()
+    expect(sidebarLinks('Chính')[1]).toHaveTextContent('Danh sách người dùng')
+    expect(document.documentElement.lang).toBe('vi')
+    expect(localStorage.getItem('language')).toBe('vi')
+    expect(screen.getByRole('combobox', { name: 'Ngôn ngữ' })).toHaveValue('vi')
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ngôn ngữ' }), 'English')
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument()
+    expect(document.documentElement.lang).toBe('en')
+    expect(localStorage.getItem('language')).toBe('en')
+  })
+
+  it('logs out from the account menu: the refresh token goes back, the browser forgets it, sign-in shows', async () => {
+    const user = userEvent.setup()
+    signedIn()
+    const fake = fakeFetch({
+      [ME]: () => ok(ADMIN),
+      'POST /api/admin/auth/logout': [() => new Response(null, { status: 204 })],
+    })
+    const router = renderApp('/')
+    await screen.findByText('Dashboard screen')
+    await user.click(screen.getByRole('button', { name: /Account menu/ }))
+    expect(await screen.findByRole('menuitem', { name: 'Setting' })).toBeInTheDocument()
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }))
+    expect(await screen.findByText('Sign-in screen')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/login')
+    expect(fake.callsTo('POST /api/admin/auth/logout')[0]!.body).toEqual({ refreshToken: 'refresh-1' })
+    expect(localStorage.getItem('token')).toBeNull()
+    expect(localStorage.getItem('refreshToken')).toBeNull()
+    expect(await screen.findByText('You have been signed out')).toBeInTheDocument()
+  })
+
+  it('logs out even when the server cannot be reached', async () => {
+    const user = userEvent.setup()
+    signedIn()
+    fakeFetch({
+      [ME]: () => ok(ADMIN),
+      'POST /api/admin/auth/logout': [
+        () => {
+          throw new TypeError('Failed to fetch')
+        },
+      ],
+    })
+    renderApp('/')
+    await screen.findByText('Dashboard screen')
+    await user.click(screen.getByRole('button', { name: /Account menu/ }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }))
+    expect(await screen.findByText('Sign-in screen')).toBeInTheDocument()
+    expect(localStorage.getItem('token')).toBeNull()
+  })
+
+  it('opens the account menu with the arrow key', async () => {
+    const user = userEvent.setup()
+    signedIn()
+    fakeFetch({ [ME]: () => ok(ADMIN) })
+    renderApp('/')
+    await screen.findByText('Dashboard screen')
+    screen.getByRole('button', { name: /Account menu/ }).focus()
+    await user.keyboard('{ArrowDown}')
+    expect(await screen.findByRole('menuitem', { name: 'Setting' })).toBeInTheDocument()
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument()
+  })
+})
+
+describe('NotFoundPage', () => {
+  it("shows the spec's texts and leads home", async () => {
+    const user = userEvent.setup()
+    signedIn()
+    fakeFetch({ [ME]: () => ok(ADMIN) })
+    const router = renderApp('/no/such/page')
+    expect(screen.getByRole('heading', { level: 1, name: 'Not Found' })).toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'Back to home page' }))
+    expect(await screen.findByText('Dashboard screen')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/')
+  })
+})
