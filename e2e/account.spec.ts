@@ -1,0 +1,185 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { E2E_ADMIN } from '../playwright.config.ts'
+import { holdingAdminAccount, SLOW, signInThroughPage } from './admin-account.ts'
+import { expect, expectAccessible, screenshot, test, unique } from './fixtures.ts'
+
+// One admin account for the whole run: these tests change it, so they go one after another, each signed in
+// afresh through the page (the stored session's refresh token is never the one rotated here). Two reloads and
+// three sign-ins make the password test long on a busy machine, hence the wider time limit.
+test.describe.configure({ mode: 'serial', timeout: 90_000 })
+test.use({ storageState: { cookies: [], origins: [] } })
+
+const NEW_PASSWORD = 'e2eChanged77'
+
+async function openSetting(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await page.getByRole('menuitem', { name: 'Setting' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Setting' })
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+const passwordField = (scope: Page | ReturnType<Page['getByRole']>, name: string) =>
+  scope.getByRole('textbox', { name, exact: true })
+
+/** Sets the admin's password back to the run's one, whatever state a failed test left it in. */
+async function restorePassword(request: APIRequestContext, from: string) {
+  const signIn = await request.post('/api/admin/auth/login', {
+    data: { email: E2E_ADMIN.email, password: from },
+  })
+  if (!signIn.ok()) return
+  const { data } = (await signIn.json()) as { data: { tokens: { access: { token: string } } } }
+  const changed = await request.put('/api/admin/auth/change-password', {
+    headers: { authorization: `Bearer ${data.tokens.access.token}` },
+    data: { currentPassword: from, password: E2E_ADMIN.password },
+  })
+  expect(changed.ok(), 'the admin password is set back').toBe(true)
+}
+
+test('Setting opens from the avatar menu by keyboard and shows the account', async ({ page, api }) => {
+  const { data: me } = await api.get<{ data: { name: string; email: string } }>('/admin/auth/me')
+  await holdingAdminAccount(() => signInThroughPage(page))
+
+  await page.getByRole('button', { name: 'Account menu' }).focus()
+  await page.keyboard.press('Enter')
+  const setting = page.getByRole('menuitem', { name: 'Setting' })
+  await expect(setting).toBeVisible()
+  await page.keyboard.press('ArrowDown')
+  await expect(setting).toBeFocused()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Setting' })
+  await expect(dialog).toBeVisible()
+
+  await expect(dialog.getByRole('tab', { name: 'Information' })).toHaveAttribute('aria-selected', 'true')
+  const name = dialog.getByRole('textbox', { name: 'Name' })
+  await expect(name).toHaveValue(me.name)
+  const email = dialog.getByRole('textbox', { name: 'Email' })
+  await expect(email).toHaveValue(me.email)
+  await expect(email).not.toBeEditable()
+  await expectAccessible(page)
+  await screenshot(page, 'setting-information-wide')
+
+  await name.fill('')
+  await expect(dialog.getByText('This field is required')).toBeVisible()
+
+  // The tabs follow the arrow keys.
+  await dialog.getByRole('tab', { name: 'Information' }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(dialog.getByRole('tab', { name: 'Change Password' })).toHaveAttribute('aria-selected', 'true')
+  await expect(passwordField(dialog, 'Current password')).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'setting-password-wide')
+
+  // Escape closes the dialog; nothing was saved.
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Account menu' })).toContainText(me.name)
+
+  await page.setViewportSize({ width: 375, height: 812 })
+  const narrow = await openSetting(page)
+  await expect(narrow.getByRole('textbox', { name: 'Name' })).toHaveValue(me.name)
+  await expectAccessible(page)
+  await screenshot(page, 'setting-information-narrow')
+  await narrow.getByRole('tab', { name: 'Change Password' }).click()
+  await expect(passwordField(narrow, 'Confirm password')).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'setting-password-narrow')
+})
+
+test('saving a new name says so, and after the reload the header shows it', async ({ page, api }) => {
+  const { data: me } = await api.get<{ data: { id: string; name: string } }>('/admin/auth/me')
+  const newName = unique('E2E Admin')
+  try {
+    await holdingAdminAccount(() => signInThroughPage(page))
+    const dialog = await openSetting(page)
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(newName)
+    const reloaded = page.waitForEvent('load')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('Account updated successfully')).toBeVisible()
+    await reloaded
+    await expect(page.getByRole('button', { name: 'Account menu' })).toContainText(newName, SLOW)
+    await expect(page.getByRole('dialog', { name: 'Setting' })).toBeHidden()
+  } finally {
+    await api.put(`/admin/users/${me.id}`, { name: me.name })
+  }
+})
+
+test('Change Password checks each field and refuses a wrong current password', async ({ page }) => {
+  await holdingAdminAccount(() => signInThroughPage(page))
+  const dialog = await openSetting(page)
+  await dialog.getByRole('tab', { name: 'Change Password' }).click()
+  const current = passwordField(dialog, 'Current password')
+  const password = passwordField(dialog, 'New password')
+  const confirm = passwordField(dialog, 'Confirm password')
+
+  const calls: string[] = []
+  page.on('request', (r) => r.url().includes('/change-password') && calls.push(r.method()))
+  await dialog.getByRole('button', { name: 'Change Password' }).click()
+  await expect(dialog.getByText('This field is required')).toBeVisible()
+  await expect(dialog.getByText('Password is required', { exact: true })).toBeVisible()
+  await expect(dialog.getByText('Confirm password is required')).toBeVisible()
+  expect(calls).toEqual([])
+
+  await password.fill('abc1')
+  await expect(dialog.getByText('Password must be at least 8 characters')).toBeVisible()
+  await password.fill('abcdefgh')
+  await expect(dialog.getByText('Password must contain at least one number')).toBeVisible()
+  await password.fill('abcdefgh123456789')
+  await expect(dialog.getByText('Please enter up to 16 characters')).toBeVisible()
+  await password.fill(NEW_PASSWORD)
+  await confirm.fill('something else1')
+  await expect(dialog.getByText('Confirm password must match password')).toBeVisible()
+  await confirm.fill(NEW_PASSWORD)
+  await expect(dialog.getByText('Confirm password must match password')).toBeHidden()
+
+  await current.fill('not-my-password1')
+  await dialog.getByRole('button', { name: 'Change Password' }).click()
+  await expect(dialog.getByText('The current password is not correct')).toBeVisible()
+  await expect(current).toBeFocused()
+  await expect(dialog).toBeVisible()
+  expect(calls).toEqual(['PUT'])
+  await expectAccessible(page)
+  await screenshot(page, 'setting-password-refused-wide')
+})
+
+test('a changed password is the one that signs in next; then it is set back', async ({ page, request }) => {
+  await holdingAdminAccount(async () => {
+    try {
+      await signInThroughPage(page)
+      const before = await page.evaluate(() => localStorage.getItem('refreshToken'))
+      const dialog = await openSetting(page)
+      await dialog.getByRole('tab', { name: 'Change Password' }).click()
+      await passwordField(dialog, 'Current password').fill(E2E_ADMIN.password)
+      await passwordField(dialog, 'New password').fill(NEW_PASSWORD)
+      await passwordField(dialog, 'Confirm password').fill(NEW_PASSWORD)
+      const reloaded = page.waitForEvent('load')
+      await dialog.getByRole('button', { name: 'Change Password' }).click()
+      await expect(page.getByText('Change password successfully')).toBeVisible()
+      await reloaded
+      // The new pair was kept: this browser is still signed in after the reload.
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible(SLOW)
+      const after = await page.evaluate(() => localStorage.getItem('refreshToken'))
+      expect(after).toBeTruthy()
+      expect(after).not.toBe(before)
+
+      await page.getByRole('button', { name: 'Account menu' }).click()
+      await page.getByRole('menuitem', { name: 'Logout' }).click()
+      await expect(page).toHaveURL(/\/login$/, SLOW)
+
+      // The old password no longer works; the new one does.
+      await page.getByRole('textbox', { name: 'Email', exact: true }).fill(E2E_ADMIN.email)
+      await passwordField(page, 'Password').fill(E2E_ADMIN.password)
+      await page.getByRole('button', { name: 'Login' }).click()
+      await expect(page.getByRole('alert', { name: 'Sign-in failed' })).toContainText(
+        'Incorrect email or password',
+      )
+      await passwordField(page, 'Password').fill(NEW_PASSWORD)
+      await page.getByRole('button', { name: 'Login' }).click()
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible(SLOW)
+    } finally {
+      await restorePassword(request, NEW_PASSWORD)
+    }
+  })
+  const check = await request.post('/api/admin/auth/login', { data: E2E_ADMIN })
+  expect(check.ok(), 'the run’s admin password works again').toBe(true)
+})

@@ -1,0 +1,70 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderAt } from '../../test/render.tsx'
+import { ChangePasswordForm } from './change-password-form.tsx'
+
+// These tests check the rules only: any call to the server would be a mistake.
+beforeEach(() => {
+  vi.stubGlobal('fetch', (input: unknown) => {
+    throw new Error(`unexpected call: ${String(input)}`)
+  })
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+const setup = () => {
+  const user = userEvent.setup()
+  renderAt(<ChangePasswordForm />)
+  return {
+    user,
+    current: screen.getByLabelText(/Current password/),
+    password: screen.getByLabelText(/New password/),
+    confirm: screen.getByLabelText(/Confirm password/),
+  }
+}
+
+describe('ChangePasswordForm', () => {
+  it('asks for the current password', async () => {
+    const { user, current } = setup()
+    await user.type(current, 'a')
+    await user.clear(current)
+    expect(await screen.findByText('This field is required')).toBeInTheDocument()
+  })
+
+  it('checks the new password as the user types, one rule at a time', async () => {
+    const { user, password } = setup()
+    await user.type(password, 'abc')
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument()
+    await user.type(password, 'defgh')
+    expect(await screen.findByText('Password must contain at least one number')).toBeInTheDocument()
+    await user.type(password, '123456789')
+    expect(await screen.findByText('Please enter up to 16 characters')).toBeInTheDocument()
+    await user.clear(password)
+    expect(await screen.findByText('Password is required')).toBeInTheDocument()
+    await user.type(password, 'abcdefg1')
+    expect(screen.queryByText(/Password (is|must)|up to 16/)).not.toBeInTheDocument()
+  })
+
+  it('checks the confirmation, also when the new password changes afterwards', async () => {
+    const { user, password, confirm } = setup()
+    await user.type(password, 'abcdefg1')
+    await user.type(confirm, 'x')
+    expect(await screen.findByText('Confirm password must match password')).toBeInTheDocument()
+    await user.clear(confirm)
+    expect(await screen.findByText('Confirm password is required')).toBeInTheDocument()
+    await user.type(confirm, 'abcdefg12')
+    expect(await screen.findByText('Confirm password must match password')).toBeInTheDocument()
+    await user.type(password, '2')
+    expect(screen.queryByText('Confirm password must match password')).not.toBeInTheDocument()
+  })
+
+  it('names every missing field when sent empty, and sends nothing', async () => {
+    const { user } = setup()
+    await user.click(screen.getByRole('button', { name: 'Change Password' }))
+    expect(await screen.findByText('This field is required')).toBeInTheDocument()
+    expect(screen.getByText('Password is required')).toBeInTheDocument()
+    expect(screen.getByText('Confirm password is required')).toBeInTheDocument()
+  })
+})
