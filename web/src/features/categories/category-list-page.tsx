@@ -1,4 +1,31 @@
-/* Placeholder: replaced by the feature's real screens. */
+import type { Category } from '@store/contract'
+import { useTranslation } from 'react-i18next'
+import type { Column } from '../../components/data-table.tsx'
+import { ListScreen } from '../../components/list-screen.tsx'
+import { paths } from '../../lib/paths.ts'
+import { useListController } from '../../lib/use-list-controller.ts'
+import { deleteCategoryCall } from './api/delete-category.ts'
+import { categoryListCall } from './api/get-categories.ts'
+
+/** The category list (/admin/categories): searched by name, paged through the address. */
 export function CategoryListPage() {
-  return <p>CategoryListPage</p>
+  const { t } = useTranslation()
+  const list = useListController<Category>({ ...categoryListCall, deleteCall: deleteCategoryCall })
+  const columns: Column<Category>[] = [
+    { key: 'name', header: t('categories.fields.name'), render: (row) => row.name },
+    { key: 'slug', header: t('categories.fields.slug'), render: (row) => row.slug },
+  ]
+  return (
+    <ListScreen
+      title={t('categories.title')}
+      crumbs={[{ label: t('categories.listCrumb') }]}
+      searchPlaceholder={t('categories.searchPlaceholder')}
+      add={{ to: paths.categoryNew, label: t('common.add') }}
+      list={list}
+      columns={columns}
+      actions={{ label: (row) => row.name, editTo: (row) => paths.categoryEdit(row.id) }}
+      // Name, slug and two icons fit a phone: no sideways scrolling needed.
+      tableMinWidth={300}
+    />
+  )
 }

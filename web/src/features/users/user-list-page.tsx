@@ -1,4 +1,44 @@
-/* Placeholder: replaced by the feature's real screens. */
+import type { User } from '@store/contract'
+import { useTranslation } from 'react-i18next'
+import type { Column } from '../../components/data-table.tsx'
+import { ListScreen } from '../../components/list-screen.tsx'
+import { paths } from '../../lib/paths.ts'
+import { useListController } from '../../lib/use-list-controller.ts'
+import { deleteUserCall } from './api/delete-user.ts'
+import { userListCall } from './api/get-users.ts'
+import { genderKey } from './user-form.ts'
+
+/** The user list (/admin/users): customers only, searched by name, paged through the address. */
 export function UserListPage() {
-  return <p>UserListPage</p>
+  const { t } = useTranslation()
+  const list = useListController<User>({ ...userListCall, deleteCall: deleteUserCall })
+  const columns: Column<User>[] = [
+    { key: 'name', header: t('users.fields.name'), nowrap: true, render: (row) => row.name },
+    {
+      key: 'phoneNumber',
+      header: t('users.fields.phoneNumber'),
+      nowrap: true,
+      render: (row) => row.phoneNumber,
+    },
+    { key: 'email', header: t('users.fields.email'), render: (row) => row.email },
+    {
+      key: 'gender',
+      header: t('users.fields.gender'),
+      render: (row) => {
+        const key = genderKey(row.gender)
+        return key ? t(`enums.gender.${key}`) : ''
+      },
+    },
+  ]
+  return (
+    <ListScreen
+      title={t('users.title')}
+      crumbs={[{ label: t('users.listCrumb') }]}
+      searchPlaceholder={t('users.searchPlaceholder')}
+      add={{ to: paths.userNew, label: t('common.add') }}
+      list={list}
+      columns={columns}
+      actions={{ label: (row) => row.name, editTo: (row) => paths.userEdit(row.id) }}
+    />
+  )
 }

@@ -1,3 +1,13 @@
 export const categories = {
-  title: 'categories',
+  title: 'Category',
+  listCrumb: 'List Category',
+  addTitle: 'Add Category',
+  editTitle: 'Edit Category',
+  searchPlaceholder: 'Search by category name',
+  fields: {
+    name: 'Name',
+    slug: 'Slug',
+  },
+  created: 'Category created successfully',
+  updated: 'Category updated successfully',
 }

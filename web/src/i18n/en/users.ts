@@ -1,3 +1,19 @@
 export const users = {
-  title: 'users',
+  /** Spec section 2: the list's page title is 'User' and its breadcrumb 'List User'. */
+  title: 'User',
+  listCrumb: 'List User',
+  addTitle: 'Add User',
+  editTitle: 'Edit User',
+  searchPlaceholder: 'Search by name',
+  fields: {
+    name: 'Name',
+    email: 'Email',
+    password: 'Password',
+    phoneNumber: 'Phone Number',
+    gender: 'Gender',
+    dob: 'Date of birth',
+    location: 'Location',
+  },
+  created: 'User created successfully',
+  updated: 'User updated successfully',
 }

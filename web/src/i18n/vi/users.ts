@@ -2,5 +2,20 @@ import type { users as en } from '../en/users.ts'
 import type { Messages } from '../types.ts'
 
 export const users: Messages<typeof en> = {
-  title: 'users',
+  title: 'Người dùng',
+  listCrumb: 'Danh sách người dùng',
+  addTitle: 'Thêm người dùng',
+  editTitle: 'Sửa người dùng',
+  searchPlaceholder: 'Tìm theo tên',
+  fields: {
+    name: 'Họ tên',
+    email: 'Email',
+    password: 'Mật khẩu',
+    phoneNumber: 'Số điện thoại',
+    gender: 'Giới tính',
+    dob: 'Ngày sinh',
+    location: 'Địa chỉ',
+  },
+  created: 'Đã tạo người dùng thành công',
+  updated: 'Đã cập nhật người dùng thành công',
 }

@@ -1,0 +1,354 @@
+import type { Page } from '@playwright/test'
+import { type Api, expect, expectAccessible, screenshot, test, unique } from './fixtures.ts'
+
+interface UserRow {
+  id: string
+  name: string
+  email: string
+  phoneNumber: string | null
+}
+interface ListAnswer<T> {
+  data: T[]
+  meta: { page: number; limit: number; totalPages: number; totalResults: number }
+}
+
+const usersTable = (page: Page) => page.getByRole('table', { name: 'User' })
+/** The table's rows under the header. */
+const dataRows = (page: Page) =>
+  usersTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search by name' })
+const pager = (page: Page) => page.getByRole('navigation', { name: 'Pagination' })
+
+/** The address's query, read as the list controller writes it. */
+const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams)
+
+/** A customer made through the API, so a test deletes only what it created. */
+async function makeCustomer(api: Api, prefix = 'E2E User') {
+  const name = unique(prefix)
+  const email = `${name.replace(/\W+/g, '.').toLowerCase()}@example.com`
+  const { data } = await api.post<{ data: UserRow }>('/admin/users', {
+    name,
+    email,
+    password: 'e2ePass2026',
+    phoneNumber: '0901234567',
+    gender: 2,
+    role: 'user',
+    dob: '1992-08-15',
+    location: '45 Trần Phú, Hải Châu, Đà Nẵng',
+  })
+  return data
+}
+
+async function removeByName(api: Api, name: string) {
+  const list = await api.get<ListAnswer<UserRow>>(`/admin/users?role=user&name=${encodeURIComponent(name)}`)
+  for (const row of list.data) if (row.name === name) await api.delete(`/admin/users/${row.id}`)
+}
+
+test('the user list numbers its rows and pages through Next, Previous and the address', async ({ page }) => {
+  await page.goto('/admin/users')
+  await expect(page.getByRole('heading', { level: 1, name: 'User' })).toBeVisible()
+  await expect(page.getByLabel('Breadcrumb').getByText('List User')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Add', exact: true })).toHaveAttribute('href', '/admin/user')
+  for (const header of ['Stt', 'Name', 'Phone Number', 'Email', 'Gender', 'Action']) {
+    await expect(usersTable(page).getByRole('columnheader', { name: header })).toBeVisible()
+  }
+  await expect(dataRows(page)).toHaveCount(10)
+  await expect(dataRows(page).first().getByRole('cell').first()).toHaveText('1')
+  await expect(dataRows(page).first().getByRole('cell').nth(4)).toHaveText(/^(Female|Male)$/)
+  await expect(pager(page).getByRole('button', { name: 'Previous' })).toBeDisabled()
+  await expect(pager(page).getByRole('button', { name: 'Page 1', exact: true })).toBeDisabled()
+  await expectAccessible(page)
+  await screenshot(page, 'users-list-wide')
+
+  await pager(page).getByRole('button', { name: 'Next' }).click()
+  await expect(page).toHaveURL(/[?&]page=2\b/)
+  await expect(dataRows(page).first().getByRole('cell').first()).toHaveText('11')
+  await expect(pager(page).getByRole('button', { name: 'Page 2', exact: true })).toBeDisabled()
+  await expect(pager(page).getByRole('button', { name: 'Previous' })).toBeEnabled()
+
+  await pager(page).getByRole('button', { name: 'Page 3', exact: true }).click()
+  await expect(dataRows(page).first().getByRole('cell').first()).toHaveText('21')
+  await pager(page).getByRole('button', { name: 'Previous' }).click()
+  await expect(page).toHaveURL(/[?&]page=2\b/)
+  await expect(dataRows(page).first().getByRole('cell').first()).toHaveText('11')
+
+  // Back and forward walk the pages the admin visited.
+  await page.goBack()
+  await expect(page).toHaveURL(/[?&]page=3\b/)
+  await expect(dataRows(page).first().getByRole('cell').first()).toHaveText('21')
+  await page.goForward()
+  await expect(dataRows(page).first().getByRole('cell').first()).toHaveText('11')
+
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.goto('/admin/users')
+  await expect(dataRows(page).first().getByRole('cell').first()).toHaveText('1')
+  await screenshot(page, 'users-list-narrow')
+})
+
+test('the last page of a search disables Next, and the current page its own button', async ({
+  page,
+  api,
+}) => {
+  // A family name many demo customers share: several pages, and no other test makes customers with it.
+  const family = 'Nguyễn'
+  const { meta } = await api.get<ListAnswer<UserRow>>(
+    `/admin/users?role=user&name=${encodeURIComponent(family)}`,
+  )
+  expect(meta.totalPages).toBeGreaterThan(1)
+
+  await page.goto(`/admin/users?name=${encodeURIComponent(family)}&page=${meta.totalPages}`)
+  await expect(searchBox(page)).toHaveValue(family)
+  const last = pager(page).getByRole('button', { name: `Page ${meta.totalPages}`, exact: true })
+  await expect(last).toBeDisabled()
+  await expect(last).toHaveAttribute('aria-current', 'page')
+  await expect(pager(page).getByRole('button', { name: 'Next' })).toBeDisabled()
+  await expect(pager(page).getByRole('button', { name: 'Previous' })).toBeEnabled()
+  await expect(dataRows(page).first().getByRole('cell').first()).toHaveText(
+    String((meta.totalPages - 1) * 10 + 1),
+  )
+  await expect(dataRows(page)).toHaveCount(meta.totalResults - (meta.totalPages - 1) * 10)
+  for (const row of await dataRows(page).all()) await expect(row).toContainText(family)
+})
+
+test('search by name goes through the box, the address, back and forward, and the clear button', async ({
+  page,
+  api,
+}) => {
+  const { data } = await api.get<ListAnswer<UserRow>>('/admin/users?role=user&page=3&limit=1')
+  const customer = data[0]!
+
+  await page.goto('/admin/users?page=2')
+  await searchBox(page).fill(customer.name)
+  // The search waits for a pause in typing (1000 ms) before it reaches the address.
+  await expect(page).toHaveURL(/[?&]page=2\b/)
+  await expect.poll(() => query(page), { timeout: 5_000 }).toEqual({ name: customer.name, page: '1' })
+  await expect(dataRows(page).filter({ hasText: customer.email })).toHaveCount(1)
+  for (const row of await dataRows(page).all()) await expect(row).toContainText(customer.name)
+
+  // Opened directly, the address fills the box.
+  await page.goto(`/admin/users?name=${encodeURIComponent(customer.name)}&page=1`)
+  await expect(searchBox(page)).toHaveValue(customer.name)
+  await expect(dataRows(page).filter({ hasText: customer.email })).toHaveCount(1)
+
+  // The clear button empties the box and shows everyone at once.
+  await page.getByRole('button', { name: 'Clear search' }).click()
+  await expect(searchBox(page)).toHaveValue('')
+  await expect.poll(() => query(page)).toEqual({ page: '1' })
+  await expect(dataRows(page)).toHaveCount(10)
+
+  // Back brings the search (and its text in the box) back; forward clears it again.
+  await page.goBack()
+  await expect(searchBox(page)).toHaveValue(customer.name)
+  await expect(dataRows(page).filter({ hasText: customer.email })).toHaveCount(1)
+  await page.goForward()
+  await expect(searchBox(page)).toHaveValue('')
+  await expect(dataRows(page)).toHaveCount(10)
+
+  // A search nobody matches.
+  await searchBox(page).fill('zzz no such customer qqq')
+  await expect(usersTable(page).getByText("There aren't any lines.")).toBeVisible({ timeout: 5_000 })
+  await expect(pager(page).getByRole('button', { name: 'Next' })).toBeDisabled()
+})
+
+test('add user: the rules speak first, then the customer is created and listed', async ({ page, api }) => {
+  const name = unique('E2E Added')
+  const email = `${name.replace(/\W+/g, '.').toLowerCase()}@example.com`
+  await page.goto('/admin/users')
+  await page.getByRole('link', { name: 'Add', exact: true }).click()
+  await expect(page).toHaveURL(/\/admin\/user$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Add User' })).toBeVisible()
+  await expect(page.getByLabel('Breadcrumb').getByRole('link', { name: 'List User' })).toHaveAttribute(
+    'href',
+    '/admin/users',
+  )
+  await expect(page.getByLabel('Gender')).toHaveValue('')
+
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByLabel('Name')).toHaveAccessibleDescription('This field is required')
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('This field is required')
+  await expect(page.getByLabel(/^Password/)).toHaveAccessibleDescription('Password is required')
+  await expect(page.getByLabel('Phone Number')).toHaveAccessibleDescription('This field is required')
+  await expect(page.getByLabel('Gender')).toHaveAccessibleDescription('This field is required')
+  await expectAccessible(page)
+
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('Email').fill('not an email')
+  await page.getByLabel(/^Password/).fill('short1')
+  await page.getByLabel('Phone Number').fill('09123')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter correct email format')
+  await expect(page.getByLabel(/^Password/)).toHaveAccessibleDescription(
+    'Password must be at least 8 characters',
+  )
+  await expect(page.getByLabel('Phone Number')).toHaveAccessibleDescription('Length from 9 - 15 characters')
+  await page.getByLabel('Phone Number').fill('09123abcde')
+  await expect(page.getByLabel('Phone Number')).toHaveAccessibleDescription('This field must be a number')
+  await page.getByLabel(/^Password/).fill('onlyletters')
+  await expect(page.getByLabel(/^Password/)).toHaveAccessibleDescription(
+    'Password must contain at least one number',
+  )
+  await screenshot(page, 'user-add-wide')
+  await page.setViewportSize({ width: 375, height: 812 })
+  await screenshot(page, 'user-add-narrow')
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel(/^Password/).fill('e2ePass2026')
+  await page.getByLabel('Phone Number').fill('0987000111')
+  await page.getByLabel('Gender').selectOption({ label: 'Female' })
+  await page.getByLabel('Date of birth').fill('1995-04-30')
+  await page.getByLabel('Location').fill('12 Lê Lợi, Quận 1, TP. Hồ Chí Minh')
+  try {
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('User created successfully')).toBeVisible()
+    await expect(page).toHaveURL(/\/admin\/users(\?|$)/)
+
+    await searchBox(page).fill(name)
+    const row = dataRows(page).filter({ hasText: email })
+    await expect(row).toBeVisible({ timeout: 5_000 })
+    await expect(row).toContainText('0987000111')
+    await expect(row).toContainText('Female')
+
+    const { data } = await api.get<ListAnswer<UserRow & { role: string; dob: string; location: string }>>(
+      `/admin/users?role=user&name=${encodeURIComponent(name)}`,
+    )
+    expect(data[0]).toMatchObject({
+      role: 'user',
+      dob: '1995-04-30',
+      location: '12 Lê Lợi, Quận 1, TP. Hồ Chí Minh',
+    })
+  } finally {
+    await removeByName(api, name)
+  }
+})
+
+test('add user: a taken e-mail shows next to the e-mail and the form keeps what was typed', async ({
+  page,
+  api,
+}) => {
+  const existing = await makeCustomer(api)
+  const name = unique('E2E Twin')
+  try {
+    await page.goto('/admin/user')
+    await page.getByLabel('Name').fill(name)
+    await page.getByLabel('Email').fill(existing.email.toUpperCase())
+    await page.getByLabel(/^Password/).fill('e2ePass2026')
+    await page.getByLabel('Phone Number').fill('0911222333')
+    await page.getByLabel('Gender').selectOption({ label: 'Male' })
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('This email is already in use')
+    await expect(page).toHaveURL(/\/admin\/user$/)
+    await expect(page.getByLabel('Name')).toHaveValue(name)
+    await expect(page.getByLabel('Phone Number')).toHaveValue('0911222333')
+    await expect(page.getByLabel('Gender')).toHaveValue('2')
+  } finally {
+    await api.delete(`/admin/users/${existing.id}`)
+    await removeByName(api, name)
+  }
+})
+
+test('edit user: loads the customer, checks each change, and saves the new phone', async ({ page, api }) => {
+  const customer = await makeCustomer(api, 'E2E Edit')
+  try {
+    await page.goto(`/admin/users?name=${encodeURIComponent(customer.name)}&page=1`)
+    await page.getByRole('link', { name: `Edit ${customer.name}` }).click()
+    await expect(page).toHaveURL(new RegExp(`/admin/user/edit/${customer.id}$`))
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit User' })).toBeVisible()
+    await expect(page.getByLabel('Name')).toHaveValue(customer.name)
+    await expect(page.getByLabel('Email')).toHaveValue(customer.email)
+    await expect(page.getByLabel('Phone Number')).toHaveValue('0901234567')
+    await expect(page.getByLabel('Gender')).toHaveValue('2')
+    await expect(page.getByLabel('Date of birth')).toHaveValue('1992-08-15')
+    await expect(page.getByLabel('Location')).toHaveValue('45 Trần Phú, Hải Châu, Đà Nẵng')
+    await expect(page.getByLabel(/^Password/)).toHaveCount(0)
+
+    // Validated on each change, before Save.
+    await page.getByLabel('Phone Number').fill('0901')
+    await expect(page.getByLabel('Phone Number')).toHaveAccessibleDescription('Length from 9 - 15 characters')
+    await page.getByLabel('Email').fill('broken@')
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter correct email format')
+    await page.getByLabel('Name').fill('')
+    await expect(page.getByLabel('Name')).toHaveAccessibleDescription('This field is required')
+    await expectAccessible(page)
+
+    await page.getByLabel('Name').fill(customer.name)
+    await page.getByLabel('Email').fill(customer.email)
+    await page.getByLabel('Phone Number').fill('0977123456')
+    await expect(page.getByLabel('Phone Number')).not.toHaveAccessibleDescription(/./)
+    await screenshot(page, 'user-edit-wide')
+    await page.setViewportSize({ width: 375, height: 812 })
+    await screenshot(page, 'user-edit-narrow')
+    await page.setViewportSize({ width: 1280, height: 800 })
+
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('User updated successfully')).toBeVisible()
+    await expect(page).toHaveURL(/\/admin\/users(\?|$)/)
+    await searchBox(page).fill(customer.name)
+    await expect(dataRows(page).filter({ hasText: customer.email })).toContainText('0977123456', {
+      timeout: 5_000,
+    })
+  } finally {
+    await api.delete(`/admin/users/${customer.id}`)
+  }
+})
+
+test('edit user: an id that does not exist sends the admin back to the list with a toast', async ({
+  page,
+}) => {
+  await page.goto('/admin/user/edit/does-not-exist')
+  await expect(page).toHaveURL(/\/admin\/users$/)
+  await expect(page.getByText('User not found')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'User' })).toBeVisible()
+})
+
+test('delete user: No keeps the row, Yes, Delete it! removes it', async ({ page, api }) => {
+  const customer = await makeCustomer(api, 'E2E Delete')
+  try {
+    await page.goto(`/admin/users?name=${encodeURIComponent(customer.name)}&page=1`)
+    const row = dataRows(page).filter({ hasText: customer.email })
+    await expect(row).toBeVisible()
+
+    await row.getByRole('button', { name: `Delete ${customer.name}` }).click()
+    const dialog = page.getByRole('dialog', { name: 'Are you sure?' })
+    await expect(dialog).toBeVisible()
+    await expectAccessible(page)
+    await dialog.getByRole('button', { name: 'No' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(row).toBeVisible()
+
+    await row.getByRole('button', { name: `Delete ${customer.name}` }).click()
+    await dialog.getByRole('button', { name: 'Yes, Delete it!' }).click()
+    await expect(page.getByText('Deleted successfully')).toBeVisible()
+    await expect(row).toHaveCount(0)
+    await expect(usersTable(page).getByText("There aren't any lines.")).toBeVisible()
+  } finally {
+    await removeByName(api, customer.name)
+  }
+})
+
+test('delete user: a customer with orders is kept and the refusal is toasted', async ({ page, api }) => {
+  // The customer with the most demo orders: other tests may delete an order or two, never all of them.
+  const orders = await api.get<{ data: { user: UserRow }[] }>('/admin/orders?limit=100')
+  const counts = new Map<string, { user: UserRow; n: number }>()
+  for (const { user } of orders.data) {
+    const seen = counts.get(user.id) ?? { user, n: 0 }
+    seen.n++
+    counts.set(user.id, seen)
+  }
+  const { user: buyer } = [...counts.values()].sort((a, b) => b.n - a.n)[0]!
+
+  await page.goto(`/admin/users?name=${encodeURIComponent(buyer.name)}&page=1`)
+  const row = dataRows(page).filter({ hasText: buyer.email })
+  await expect(row).toBeVisible()
+  await row.getByRole('button', { name: `Delete ${buyer.name}` }).click()
+  await page
+    .getByRole('dialog', { name: 'Are you sure?' })
+    .getByRole('button', { name: 'Yes, Delete it!' })
+    .click()
+  await expect(page.getByText(/This user has \d+ orders?; an account with orders is kept/)).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Are you sure?' })).toBeHidden()
+  await expect(row).toBeVisible()
+  await expect(page.getByText('Deleted successfully')).toHaveCount(0)
+})
