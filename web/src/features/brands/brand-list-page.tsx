@@ -1,4 +1,38 @@
-/* Placeholder: replaced by the feature's real screens. */
+import type { Brand } from '@store/contract'
+import { useTranslation } from 'react-i18next'
+import type { Column } from '../../components/data-table.tsx'
+import { ListScreen } from '../../components/list-screen.tsx'
+import { Thumb } from '../../components/thumb.tsx'
+import { paths } from '../../lib/paths.ts'
+import { useListController } from '../../lib/use-list-controller.ts'
+
+/** /admin/brands: Name, Logo image and the row actions (spec section 2). A used brand's delete is a 409 toast. */
 export function BrandListPage() {
-  return <p>BrandListPage</p>
+  const { t } = useTranslation()
+  const list = useListController<Brand>({
+    resource: 'brands',
+    path: '/admin/brands',
+    deleteCall: (row) => ({ path: `/admin/brands/${encodeURIComponent(row.id)}` }),
+  })
+  const columns: Column<Brand>[] = [
+    { key: 'name', header: t('brands.fields.name'), render: (row) => row.name },
+    {
+      key: 'logo',
+      header: t('brands.fields.logo'),
+      render: (row) => <Thumb path={row.logo} alt={t('brands.logoAlt', { name: row.name })} />,
+    },
+  ]
+  return (
+    <ListScreen
+      title={t('brands.title')}
+      crumbs={[{ label: t('brands.list') }]}
+      searchPlaceholder={t('brands.searchPlaceholder')}
+      add={{ to: paths.brandNew, label: t('brands.add') }}
+      list={list}
+      columns={columns}
+      // Four narrow columns fit a phone without sideways scrolling.
+      tableMinWidth={300}
+      actions={{ label: (row) => row.name, editTo: (row) => paths.brandEdit(row.id) }}
+    />
+  )
 }

@@ -1,3 +1,27 @@
 export const products = {
-  title: 'products',
+  title: 'Product',
+  list: 'List Product',
+  add: 'Add Product',
+  edit: 'Edit Product',
+  searchPlaceholder: 'Search product by name',
+  outOfStock: 'Out of stock',
+  created: 'Product created successfully',
+  updated: 'Product updated successfully',
+  thumbAlt: 'Picture of {{name}}',
+  fields: {
+    name: 'Name',
+    price: 'Price',
+    brand: 'Brand',
+    category: 'Category',
+    image: 'Image',
+    images: 'Images',
+    description: 'Description',
+    quantity: 'Quantity',
+    size: 'Size',
+  },
+  hints: {
+    price: 'Whole VND, without decimals',
+    images: 'The first image is the thumbnail in lists; up to {{max}} images',
+    size: 'Leave every box empty when the product has no size',
+  },
 }
