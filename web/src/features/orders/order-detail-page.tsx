@@ -1,4 +1,233 @@
-/* Placeholder: replaced by the feature's real screens. */
+import {
+  Button,
+  Center,
+  Divider,
+  Grid,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core'
+import { ORDER_STATUSES, type Order, type OrderLine } from '@store/contract'
+import { IconPencil } from '@tabler/icons-react'
+import { type ReactNode, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useParams } from 'react-router'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { Money } from '../../components/money.tsx'
+import { PageHeader } from '../../components/page-header.tsx'
+import { paths } from '../../lib/paths.ts'
+import { notify } from '../../lib/toast.ts'
+import { useDeleteOrderLine } from './api/delete-order-line.ts'
+import { useOrder } from './api/get-order.ts'
+import { useOrderLines } from './api/get-order-lines.ts'
+import { formatStoreDate } from './order-format.ts'
+import { OrderLineItem } from './order-line-item.tsx'
+import { PaymentMethods } from './payment-methods.tsx'
+
+/**
+ * /admin/order/{orderId}/detail/{id}: an order, its lines (each deletable) and its figures (spec section 2).
+ * The list links repeat the order id in both places; the order is read from `orderId`.
+ */
 export function OrderDetailPage() {
-  return <p>OrderDetailPage</p>
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const orderId = useParams().orderId ?? ''
+  const order = useOrder(orderId)
+  const lines = useOrderLines(orderId)
+  const removal = useDeleteOrderLine(orderId)
+  const [pendingLine, setPendingLine] = useState<OrderLine | null>(null)
+
+  // The query cache toasts the server's message; the screen goes back to the list (spec section 8).
+  const failed = order.isError || lines.isError
+  useEffect(() => {
+    if (failed) navigate(paths.orders, { replace: true })
+  }, [failed, navigate])
+
+  const ready = order.data && lines.data && order.isFetchedAfterMount && lines.isFetchedAfterMount
+  return (
+    <>
+      <PageHeader
+        title={t('orders.detailTitle')}
+        crumbs={[{ label: t('orders.crumbs.list'), to: paths.orders }, { label: t('orders.crumbs.detail') }]}
+        actions={
+          <Button
+            variant="light"
+            component={Link}
+            to={paths.orderEdit(orderId)}
+            leftSection={<IconPencil size={16} />}
+          >
+            {t('orders.detail.edit')}
+          </Button>
+        }
+      />
+      {ready ? (
+        <OrderDetail order={order.data} lines={lines.data} onDeleteLine={setPendingLine} />
+      ) : (
+        <Center py="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      )}
+      <ConfirmDialog
+        opened={pendingLine !== null}
+        onCancel={() => setPendingLine(null)}
+        onConfirm={() =>
+          pendingLine &&
+          removal.mutate(pendingLine.id, {
+            onSuccess: () => notify.success(t('orders.detail.lineDeleted')),
+            // A refusal (the last line: 409) is toasted by the mutation cache with the server's message.
+            onSettled: () => setPendingLine(null),
+          })
+        }
+        busy={removal.isPending}
+        detail={pendingLine?.product.name}
+      />
+    </>
+  )
+}
+
+function OrderDetail({
+  order,
+  lines,
+  onDeleteLine,
+}: {
+  order: Order
+  lines: OrderLine[]
+  onDeleteLine: (line: OrderLine) => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-start" gap="md">
+              <Stack gap={4}>
+                <Title order={2} fz="lg">
+                  {t('orders.detail.heading', { id: order.id })}
+                </Title>
+                <Text size="sm">
+                  {t('orders.detail.placedOn')}:{' '}
+                  <time dateTime={order.updatedAt}>{formatStoreDate(order.updatedAt)}</time>
+                </Text>
+                <Text size="sm">
+                  {t('orders.detail.customer')}: {order.user.name}
+                </Text>
+              </Stack>
+              <NativeSelect
+                label={t('orders.fields.status')}
+                value={String(order.status)}
+                data={ORDER_STATUSES.map((status) => ({
+                  value: String(status),
+                  label: t(`enums.orderStatus.${status}`),
+                }))}
+                disabled
+                w={{ base: '100%', xs: 200 }}
+                // Disabled, as the spec's read-only select, yet as legible as the text around it.
+                styles={{ input: { color: 'var(--mantine-color-text)', opacity: 1 } }}
+              />
+            </Group>
+            <Divider />
+            <Title order={3} fz="md">
+              {t('orders.detail.lines')}
+            </Title>
+            <Stack
+              component="ul"
+              gap={0}
+              m={0}
+              p={0}
+              style={{ listStyle: 'none' }}
+              aria-label={t('orders.detail.lines')}
+            >
+              {lines.map((line, index) => (
+                <OrderLineItem
+                  key={line.id}
+                  line={line}
+                  divided={index > 0}
+                  onDelete={() => onDeleteLine(line)}
+                />
+              ))}
+            </Stack>
+            <Divider />
+            <Textarea
+              label={t('orders.detail.shippingAddress')}
+              value={order.address}
+              readOnly
+              autosize
+              minRows={2}
+            />
+            <Textarea
+              label={t('orders.detail.customerNote')}
+              value={order.customerNote}
+              readOnly
+              autosize
+              minRows={2}
+            />
+          </Stack>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Stack gap="md">
+          <Paper withBorder p="md" radius="md">
+            <Title order={3} fz="md" mb="sm">
+              {t('orders.detail.summary')}
+            </Title>
+            <Stack component="dl" gap="xs" m={0}>
+              <SummaryRow term={t('orders.detail.quantity')}>{order.quantity}</SummaryRow>
+              <SummaryRow term={t('orders.detail.subtotal')}>
+                <Money amount={order.subtotal} />
+              </SummaryRow>
+              <SummaryRow term={t('orders.detail.shippingFee')}>
+                <Money amount={order.shipingFee} />
+              </SummaryRow>
+              <SummaryRow term={t('orders.detail.discount')}>
+                {t('orders.detail.discountValue', { percent: order.discountPercent })}
+              </SummaryRow>
+              <SummaryRow term={t('orders.detail.total')} strong>
+                <Money amount={order.totalPrice} />
+              </SummaryRow>
+            </Stack>
+          </Paper>
+          <Paper withBorder p="md" radius="md">
+            <Title order={3} fz="md" mb="sm">
+              {t('orders.detail.payment')}
+            </Title>
+            <PaymentMethods code={order.methodPayment} />
+          </Paper>
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  )
+}
+
+/** One term of the summary; the total is set apart by a rule above it and bold type. */
+function SummaryRow({
+  term,
+  strong = false,
+  children,
+}: {
+  term: string
+  strong?: boolean
+  children: ReactNode
+}) {
+  return (
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      gap="sm"
+      pt={strong ? 'xs' : 0}
+      style={strong ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
+    >
+      <Text component="dt" size="sm" fw={strong ? 700 : 400}>
+        {term}
+      </Text>
+      <Text component="dd" size={strong ? 'md' : 'sm'} fw={strong ? 700 : 500} m={0}>
+        {children}
+      </Text>
+    </Group>
+  )
 }

@@ -1,4 +1,59 @@
-/* Placeholder: replaced by the feature's real screens. */
+import { Group, Text } from '@mantine/core'
+import type { Review } from '@store/contract'
+import { useTranslation } from 'react-i18next'
+import type { Column } from '../../components/data-table.tsx'
+import { ListScreen } from '../../components/list-screen.tsx'
+import { Stars } from '../../components/stars.tsx'
+import { Thumb } from '../../components/thumb.tsx'
+import { useListController } from '../../lib/use-list-controller.ts'
+
+/**
+ * /admin/product-reviews: reviews searched by their text through `content`, delete only (spec section 2). The
+ * address it keeps is its own route, /admin/product-reviews?content=…&page=…, not the spec's
+ * /admin/products/reviews, which matched no route (CONTRACT section 3).
+ */
 export function ReviewListPage() {
-  return <p>ReviewListPage</p>
+  const { t } = useTranslation()
+  const list = useListController<Review>({
+    resource: 'reviews',
+    path: '/admin/product-reviews',
+    searchParam: 'content',
+    // `productId` lets the server refuse when the review moved to another product since the list was loaded.
+    deleteCall: (review) => ({
+      path: `/admin/product-reviews/${encodeURIComponent(review.id)}`,
+      query: { productId: review.product.id },
+    }),
+  })
+  const columns: Column<Review>[] = [
+    {
+      key: 'product',
+      header: t('reviews.columns.product'),
+      render: (review) => (
+        <Group gap="sm" wrap="nowrap">
+          <Thumb path={review.product.thumbnail} alt={review.product.name} size={40} />
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {review.product.name}
+          </Text>
+        </Group>
+      ),
+    },
+    { key: 'customer', header: t('reviews.columns.customer'), render: (review) => review.user.name },
+    { key: 'comment', header: t('reviews.columns.comment'), render: (review) => review.content },
+    {
+      key: 'rating',
+      header: t('reviews.columns.rating'),
+      nowrap: true,
+      render: (review) => <Stars rating={review.rating} />,
+    },
+  ]
+  return (
+    <ListScreen
+      title={t('reviews.title')}
+      crumbs={[{ label: t('reviews.crumb') }]}
+      searchPlaceholder={t('reviews.searchPlaceholder')}
+      list={list}
+      columns={columns}
+      actions={{ label: (review) => t('reviews.rowLabel', { name: review.user.name }) }}
+    />
+  )
 }

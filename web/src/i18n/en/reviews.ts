@@ -1,3 +1,13 @@
 export const reviews = {
-  title: 'reviews',
+  title: 'Review',
+  crumb: 'Review',
+  searchPlaceholder: 'Search by comment',
+  columns: {
+    product: 'Product',
+    customer: 'Customer name',
+    comment: 'Comment',
+    rating: 'Rating',
+  },
+  /** Names a row in the delete button's label: 'Delete review by Lê Thị Hoa'. */
+  rowLabel: 'review by {{name}}',
 }

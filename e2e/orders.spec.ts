@@ -1,0 +1,342 @@
+import type { Page } from '@playwright/test'
+import { formatVnd, type Order, type OrderLine, paymentKind } from '@store/contract'
+import { type Api, expect, expectAccessible, screenshot, test, unique } from './fixtures.ts'
+
+/*
+ * Orders cannot be created through the API (they come from the store), so these tests work on demo orders
+ * deep in the list (the oldest ones), each test on orders no other test of this file touches, and never on the
+ * newest orders other screens (the dashboard's Recent Purchases) show.
+ */
+
+interface ListAnswer<T> {
+  data: T[]
+  meta: { page: number; limit: number; totalPages: number; totalResults: number }
+}
+
+const ordersTable = (page: Page) => page.getByRole('table', { name: 'Order' })
+const dataRows = (page: Page) =>
+  ordersTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search by customer name' })
+const pager = (page: Page) => page.getByRole('navigation', { name: 'Pagination' })
+const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams)
+/** The row of an order, found by its edit action's name, which carries the order's id. */
+const orderRow = (page: Page, order: Pick<Order, 'id'>) =>
+  dataRows(page).filter({ has: page.getByRole('link', { name: new RegExp(`^Edit order #${order.id} of `) }) })
+
+const ordersPage = (api: Api, page: number) => api.get<ListAnswer<Order>>(`/admin/orders?page=${page}`)
+const lastPage = async (api: Api) => (await ordersPage(api, 1)).meta.totalPages
+const linesOf = async (api: Api, id: string) =>
+  (await api.get<{ data: OrderLine[] }>(`/admin/orders/${id}/detail/${id}`)).data
+
+/** A name as the search compares it: no case, no Vietnamese diacritics ('Lê' finds 'Le'). */
+const plain = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[đĐ]/g, 'd')
+    .toLowerCase()
+
+/** True when the table shows orders and each one's customer matches the searched name. */
+async function customersShown(page: Page, name: string) {
+  const rows = await dataRows(page).all()
+  const names = await Promise.all(rows.map((row) => row.getByRole('cell').nth(1).innerText()))
+  const withOrders = await dataRows(page)
+    .getByRole('link', { name: /^Edit order #/ })
+    .count()
+  return withOrders === rows.length && rows.length > 0 && names.every((n) => plain(n).includes(plain(name)))
+}
+
+/** The value of a term of the order summary (a description list: Subtotal, Total…). */
+const summary = (page: Page, term: string) =>
+  page.locator(`xpath=//dt[normalize-space()="${term}"]/following-sibling::dd[1]`)
+
+/** The placed-on date as the store's staff read it: YYYY-MM-DD in Ho Chi Minh City. */
+const storeDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh', dateStyle: 'short' }).format(new Date(iso))
+
+test('the order list shows numbered rows with VND amounts and status badges, and no add button', async ({
+  page,
+}) => {
+  await page.goto('/admin/orders')
+  await expect(page.getByRole('heading', { level: 1, name: 'Order' })).toBeVisible()
+  await expect(page).toHaveTitle(/^Order · /)
+  await expect(page.getByLabel('Breadcrumb').getByText('Order List')).toBeVisible()
+  for (const header of ['Stt', 'User Name', 'Address', 'Amount', 'Quantity', 'Status', 'Action']) {
+    await expect(ordersTable(page).getByRole('columnheader', { name: header, exact: true })).toBeVisible()
+  }
+  await expect(dataRows(page)).toHaveCount(10)
+  await expect(dataRows(page).first().getByRole('cell').first()).toHaveText('1')
+  await expect(dataRows(page).nth(9).getByRole('cell').first()).toHaveText('10')
+  await expect(
+    dataRows(page)
+      .first()
+      .getByText(/^[\d,]+ VND$/),
+  ).toBeVisible()
+  await expect(
+    ordersTable(page)
+      .getByText(/^(Cancelled|Pending|Processing|Delivered)$/)
+      .first(),
+  ).toBeVisible()
+  const first = dataRows(page).first()
+  await expect(first.getByRole('link', { name: /^Detail order #/ })).toBeVisible()
+  await expect(first.getByRole('link', { name: /^Edit order #/ })).toBeVisible()
+  await expect(first.getByRole('button', { name: /^Delete order #/ })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Add', exact: true })).toHaveCount(0)
+  await expectAccessible(page)
+  await screenshot(page, 'orders-list-wide')
+  await page.setViewportSize({ width: 375, height: 812 })
+  await expect(dataRows(page).first()).toBeVisible()
+  await screenshot(page, 'orders-list-narrow')
+})
+
+test("the order list searches the customer's name from the box and from the address", async ({
+  page,
+  api,
+}) => {
+  const name = (await ordersPage(api, 5)).data[0]!.user.name
+  await page.goto('/admin/orders?page=3')
+  await expect(dataRows(page)).toHaveCount(10)
+  await searchBox(page).fill(name)
+  await expect.poll(() => query(page)).toEqual({ page: '1', name })
+  await expect.poll(() => customersShown(page, name)).toBe(true)
+
+  await page.goto(`/admin/orders?name=${encodeURIComponent(name)}&page=1`)
+  await expect(searchBox(page)).toHaveValue(name)
+  await expect.poll(() => customersShown(page, name)).toBe(true)
+  await page.getByRole('button', { name: 'Clear search' }).click()
+  await expect.poll(() => query(page)).toEqual({ page: '1' })
+  await expect(dataRows(page)).toHaveCount(10)
+})
+
+test('the order list pages through the pager and the address, with back and forward', async ({ page }) => {
+  await page.goto('/admin/orders')
+  await expect(dataRows(page)).toHaveCount(10)
+  await pager(page).getByRole('button', { name: 'Page 2' }).click()
+  await expect.poll(() => query(page)).toEqual({ page: '2' })
+  await expect(dataRows(page).first().getByRole('cell').first()).toHaveText('11')
+  await expect(pager(page).getByRole('button', { name: 'Page 2' })).toBeDisabled()
+  await pager(page).getByRole('button', { name: 'Next' }).click()
+  await expect(dataRows(page).first().getByRole('cell').first()).toHaveText('21')
+  await page.goBack()
+  await expect(dataRows(page).first().getByRole('cell').first()).toHaveText('11')
+  await page.goBack()
+  await expect(dataRows(page).first().getByRole('cell').first()).toHaveText('1')
+  await expect(pager(page).getByRole('button', { name: 'Previous' })).toBeDisabled()
+  await page.goForward()
+  await expect(dataRows(page).first().getByRole('cell').first()).toHaveText('11')
+})
+
+test('editing an order saves its status and address and the list shows the new badge', async ({
+  page,
+  api,
+}) => {
+  // An old order that is neither cancelled nor processing: setting Processing leaves every sales total as it was.
+  const deep = (await ordersPage(api, (await lastPage(api)) - 1)).data
+  const order = deep.find((o) => o.status !== 0 && o.status !== 2)!
+  const address = unique('E2E 12 Lê Lợi, Quận 1')
+
+  await page.goto(`/admin/orders?page=${(await lastPage(api)) - 1}`)
+  await orderRow(page, order)
+    .getByRole('link', { name: /^Edit order #/ })
+    .click()
+  await expect(page).toHaveURL(new RegExp(`/admin/order/edit/${order.id}$`))
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Order' })).toBeVisible()
+  await expect(page).toHaveTitle(/^Edit Order · /)
+  await expect(page.getByLabel('Address')).toHaveValue(order.address)
+  await expect(page.getByLabel('Amount')).toHaveValue(order.amount.toLocaleString('en-US'))
+  await expect(page.getByLabel('Quantity')).toHaveValue(String(order.quantity))
+  await expect(page.getByLabel('Status')).toHaveValue(String(order.status))
+  await expectAccessible(page)
+  await screenshot(page, 'order-edit-wide')
+  await page.setViewportSize({ width: 375, height: 812 })
+  await screenshot(page, 'order-edit-narrow')
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  await page.getByLabel('Status').selectOption({ label: 'Processing' })
+  await page.getByLabel('Address').fill(address)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Order updated successfully')).toBeVisible()
+  await expect(page).toHaveURL(/\/admin\/orders$/)
+
+  await page.goto(`/admin/orders?name=${encodeURIComponent(order.user.name)}`)
+  const row = orderRow(page, order)
+  await expect(row.getByText('Processing', { exact: true })).toBeVisible()
+  await expect(row.getByText(address)).toBeVisible()
+  const saved = (await api.get<{ data: Order }>(`/admin/orders/${order.id}`)).data
+  expect(saved).toMatchObject({ status: 2, address, amount: order.amount, quantity: order.quantity })
+})
+
+test('the edit form refuses an empty address and amounts that are not whole numbers', async ({
+  page,
+  api,
+}) => {
+  const deep = (await ordersPage(api, (await lastPage(api)) - 1)).data
+  const order = deep.at(-1)!
+  await page.goto(`/admin/order/edit/${order.id}`)
+  await expect(page.getByLabel('Address')).toHaveValue(order.address)
+
+  await page.getByLabel('Address').fill('')
+  await page.getByLabel('Amount').fill('abc')
+  await page.getByLabel('Quantity').fill('-1')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('This field is required')).toBeVisible()
+  await expect(page.getByText('This field must be a number')).toBeVisible()
+  await expect(page.getByText('Must be a whole number of 0 or more')).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/admin/order/edit/${order.id}$`))
+
+  await page.getByLabel('Amount').fill('-1')
+  await expect(page.getByText('This field must be a number')).toHaveCount(0)
+  await expect(page.getByText('Must be a whole number of 0 or more')).toHaveCount(2)
+  await page.getByRole('link', { name: 'Cancel' }).click()
+  await expect(page).toHaveURL(/\/admin\/orders$/)
+  const kept = (await api.get<{ data: Order }>(`/admin/orders/${order.id}`)).data
+  expect(kept).toMatchObject({ address: order.address, amount: order.amount, quantity: order.quantity })
+})
+
+test('an order that does not exist sends the edit and detail screens back to the list', async ({ page }) => {
+  await page.goto('/admin/order/edit/99999999')
+  await expect(page).toHaveURL(/\/admin\/orders$/)
+  await expect(page.getByRole('alert').filter({ hasText: /not found/i })).toBeVisible()
+  await page.goto('/admin/order/99999999/detail/99999999')
+  await expect(page).toHaveURL(/\/admin\/orders$/)
+})
+
+test('the order detail shows the date, lines, summary and payment method', async ({ page, api }) => {
+  const listPage = (await lastPage(api)) - 2
+  const order = (await ordersPage(api, listPage)).data[0]!
+  const lines = await linesOf(api, order.id)
+
+  await page.goto(`/admin/orders?page=${listPage}`)
+  await orderRow(page, order)
+    .getByRole('link', { name: /^Detail order #/ })
+    .click()
+  await expect(page).toHaveURL(new RegExp(`/admin/order/${order.id}/detail/${order.id}$`))
+  await expect(page.getByRole('heading', { level: 1, name: 'Order Detail' })).toBeVisible()
+  await expect(page).toHaveTitle(/^Order Detail · /)
+  const crumbs = page.getByLabel('Breadcrumb')
+  await expect(crumbs.getByRole('link', { name: 'Order List' })).toHaveAttribute('href', '/admin/orders')
+  await expect(crumbs.getByText('Order detail')).toBeVisible()
+
+  await expect(page.getByRole('heading', { name: `Order #${order.id}` })).toBeVisible()
+  const placed = page.getByText(/^Placed on: \d{4}-\d{2}-\d{2}$/)
+  await expect(placed).toHaveText(`Placed on: ${storeDate(order.updatedAt)}`)
+  await expect(page.getByLabel('Status')).toBeDisabled()
+  await expect(page.getByLabel('Status')).toHaveValue(String(order.status))
+
+  const items = page.getByRole('list', { name: 'Products' }).getByRole('listitem')
+  await expect(items).toHaveCount(lines.length)
+  for (const [index, line] of lines.entries()) {
+    const item = items.nth(index)
+    await expect(item.getByText(line.product.name)).toBeVisible()
+    await expect(item.getByText(`${formatVnd(line.price)} x ${line.quantity}`)).toBeVisible()
+    if (line.size) await expect(item.getByText(`Size: ${line.size}`)).toBeVisible()
+  }
+  await expect(page.getByText(/VND x \d+/).first()).toBeVisible()
+  await expect(page.getByText('Product properties: Black, L')).toHaveCount(0)
+
+  await expect(page.getByLabel('Shipping address')).toHaveValue(order.address)
+  await expect(page.getByLabel('Shipping address')).toHaveAttribute('readonly')
+  await expect(page.getByLabel('Customer note')).toHaveValue(order.customerNote)
+  await expect(page.getByLabel('Customer note')).toHaveAttribute('readonly')
+
+  await expect(summary(page, 'Subtotal')).toHaveText(formatVnd(order.subtotal))
+  await expect(summary(page, 'Shipping fee')).toHaveText(formatVnd(order.shipingFee))
+  await expect(summary(page, 'Discount')).toHaveText(`${order.discountPercent}%`)
+  await expect(summary(page, 'Total')).toHaveText(formatVnd(order.totalPrice))
+
+  const methods = page.getByRole('list', { name: 'Payment method' }).getByRole('listitem')
+  await expect(methods).toHaveCount(3)
+  const kind = paymentKind(order.methodPayment)
+  const names = { cash: 'Cash on delivery', wallet: 'VNPay wallet', paypal: 'PayPal' } as const
+  if (kind === 'unpaid') {
+    await expect(page.getByText('This person has not paid for this order')).toBeVisible()
+    await expect(methods.and(page.locator('[aria-current="true"]'))).toHaveCount(0)
+  } else {
+    await expect(methods.and(page.locator('[aria-current="true"]'))).toHaveText(names[kind])
+    await expect(page.getByText(`Paid with ${names[kind]}`)).toBeVisible()
+  }
+
+  await expectAccessible(page)
+  await screenshot(page, 'order-detail-wide')
+  await page.setViewportSize({ width: 375, height: 812 })
+  await expect(page.getByRole('heading', { name: `Order #${order.id}` })).toBeVisible()
+  await screenshot(page, 'order-detail-narrow')
+})
+
+test('deleting order lines asks first, updates the figures and refuses the last line', async ({
+  page,
+  api,
+}) => {
+  // An old order with exactly two lines, not one the other tests of this file use.
+  const last = await lastPage(api)
+  let order: Order | undefined
+  let lines: OrderLine[] = []
+  for (let p = last - 3; p > 1 && !order; p--) {
+    for (const candidate of (await ordersPage(api, p)).data) {
+      lines = await linesOf(api, candidate.id)
+      if (lines.length === 2) {
+        order = candidate
+        break
+      }
+    }
+  }
+  expect(order, 'a demo order with two lines').toBeDefined()
+  const [kept, removed] = lines as [OrderLine, OrderLine]
+
+  await page.goto(`/admin/order/${order!.id}/detail/${order!.id}`)
+  const items = page.getByRole('list', { name: 'Products' }).getByRole('listitem')
+  const total = summary(page, 'Total')
+  const quantity = summary(page, 'Quantity')
+  await expect(items).toHaveCount(2)
+  await expect(total).toHaveText(formatVnd(order!.totalPrice))
+  await expect(quantity).toHaveText(String(order!.quantity))
+
+  const deleteRemoved = page.getByRole('button', { name: `Delete line ${removed.product.name}` })
+  await deleteRemoved.click()
+  const dialog = page.getByRole('dialog', { name: 'Are you sure?' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'No' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(items).toHaveCount(2)
+
+  await deleteRemoved.click()
+  await dialog.getByRole('button', { name: 'Yes, Delete it!' }).click()
+  await expect(page.getByText('Order line deleted')).toBeVisible()
+  await expect(items).toHaveCount(1)
+  await expect(items.first().getByText(kept.product.name)).toBeVisible()
+  const after = (await api.get<{ data: Order }>(`/admin/orders/${order!.id}`)).data
+  expect(after.quantity).toBe(order!.quantity - removed.quantity)
+  expect(after.totalPrice).toBeLessThan(order!.totalPrice)
+  await expect(quantity).toHaveText(String(after.quantity))
+  await expect(total).toHaveText(formatVnd(after.totalPrice))
+
+  await page.getByRole('button', { name: `Delete line ${kept.product.name}` }).click()
+  await dialog.getByRole('button', { name: 'Yes, Delete it!' }).click()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'An order needs at least one line; delete the order instead' }),
+  ).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await expect(items).toHaveCount(1)
+})
+
+test('deleting an order from the list asks first and keeps it on No', async ({ page, api }) => {
+  const last = await lastPage(api)
+  const order = (await ordersPage(api, last)).data.at(-1)!
+  await page.goto(`/admin/orders?page=${last}`)
+  const row = orderRow(page, order)
+  await expect(row).toHaveCount(1)
+
+  await row.getByRole('button', { name: /^Delete order #/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Are you sure?' })
+  await dialog.getByRole('button', { name: 'No' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(row).toHaveCount(1)
+
+  await row.getByRole('button', { name: /^Delete order #/ }).click()
+  await dialog.getByRole('button', { name: 'Yes, Delete it!' }).click()
+  await expect(page.getByText('Deleted successfully')).toBeVisible()
+  await expect(row).toHaveCount(0)
+  await expect(api.get(`/admin/orders/${order.id}`)).rejects.toThrow(/answered 404/)
+})

@@ -1,0 +1,71 @@
+import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core'
+import { formatVnd, type OrderLine } from '@store/contract'
+import { IconTrash } from '@tabler/icons-react'
+import { useTranslation } from 'react-i18next'
+import { Money } from '../../components/money.tsx'
+import { Thumb } from '../../components/thumb.tsx'
+
+/**
+ * One product line of an order: thumbnail, name, '250,000 VND x 2', the size when the line has one (the spec's
+ * client printed a fixed 'Black, L' here; this shows the line's own data), the line's total and a delete button.
+ *
+ * @example <OrderLineItem line={line} onDelete={() => ask(line)} />
+ */
+export function OrderLineItem({
+  line,
+  onDelete,
+  divided = false,
+}: {
+  line: OrderLine
+  onDelete: () => void
+  /** A rule above the line, to part it from the one before. */
+  divided?: boolean
+}) {
+  const { t } = useTranslation()
+  const name = line.product.name
+  return (
+    <Group
+      component="li"
+      wrap="nowrap"
+      align="flex-start"
+      gap="sm"
+      py="sm"
+      style={divided ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
+    >
+      <Thumb path={line.product.thumbnail} alt={name} size={56} />
+      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {name}
+          {line.product.deletedAt && (
+            <Badge ml="xs" size="xs" color="gray" variant="light">
+              {t('orders.detail.deletedProduct')}
+            </Badge>
+          )}
+        </Text>
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {t('orders.detail.priceTimesQuantity', { price: formatVnd(line.price), quantity: line.quantity })}
+          </Text>
+          <Text size="sm" fw={600}>
+            <Money amount={line.price * line.quantity} />
+          </Text>
+        </Group>
+        {line.size && (
+          <Text size="sm" c="dimmed">
+            {t('orders.detail.size', { size: line.size })}
+          </Text>
+        )}
+      </Stack>
+      <Tooltip label={t('common.delete')}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          onClick={onDelete}
+          aria-label={t('orders.detail.deleteLine', { name })}
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  )
+}
