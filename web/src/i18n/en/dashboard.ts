@@ -1,3 +1,50 @@
 export const dashboard = {
-  title: 'dashboard',
+  title: 'Dashboard',
+  thisMonth: 'This month',
+  allTime: 'All time:',
+  /** Read after the percentage: '12.5 % of all time'. */
+  shareOfAllTime: 'of all time',
+  notAvailable: 'Not available',
+  cards: {
+    orders: 'Orders',
+    sold: 'Units sold',
+    revenue: 'Revenue',
+    shipping: 'Shipping fees',
+  },
+  today: {
+    label: 'Revenue today',
+  },
+  chart: {
+    heading: 'Sales per day',
+    period: 'Last {{days}} days',
+    title: 'Sales per day over the last {{days}} days, in VND',
+    description:
+      'From {{from}} to {{to}}: {{amount}} in {{orders}} orders. Best day: {{best}} with {{bestAmount}}.',
+    day_one: '{{date}}: {{amount}}, {{orders}} order',
+    day_other: '{{date}}: {{amount}}, {{orders}} orders',
+    date: 'Date',
+    amount: 'Revenue',
+    orders: 'Orders',
+    empty: 'No sales figures to show yet.',
+  },
+  recent: {
+    heading: 'Recent Purchases',
+    customer: 'Customer',
+    amount: 'Amount',
+    status: 'Status',
+    viewAll: 'View all',
+    viewAllLabel: 'View all orders',
+    detail: 'Order detail of {{name}}, {{date}}',
+  },
+  stockOut: {
+    heading: 'Stock Out Products',
+    product: 'Product',
+    count_one: '{{count}} product',
+    count_other: '{{count}} products',
+    viewAll: 'View all',
+    viewAllLabel: 'View all products',
+    edit: 'Edit {{name}}',
+    thumbAlt: 'Picture of {{name}}',
+    empty: 'No product is out of stock.',
+  },
 }

@@ -1,0 +1,78 @@
+import { Group, Paper, RingProgress, Skeleton, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
+import type { IconReceipt } from '@tabler/icons-react'
+import { type ReactNode, useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatPercent, percentOf } from './format.ts'
+
+/**
+ * One sales figure: this month's value, the all-time value, and the month's share of all time (spec: monthly
+ * / total × 100) as a ring and as text. `month`/`total` are the raw numbers; `show` writes one for reading.
+ *
+ * @example <StatCard label="Orders" icon={IconReceipt} color="blue" month={12} total={300} show={formatCount} />
+ */
+export function StatCard({
+  label,
+  icon: Icon,
+  color,
+  month,
+  total,
+  show,
+  loading,
+}: {
+  label: string
+  icon: typeof IconReceipt
+  color: string
+  month: number | undefined
+  total: number | undefined
+  show: (value: number) => ReactNode
+  loading: boolean
+}) {
+  const { t } = useTranslation()
+  const headingId = useId()
+  const known = month !== undefined && total !== undefined
+  const percent = known ? percentOf(month, total) : 0
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder p="md" radius="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <div>
+          <Text component="h2" id={headingId} size="sm" fw={600} m={0}>
+            {label}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('dashboard.thisMonth')}
+          </Text>
+        </div>
+        <ThemeIcon variant="light" color={color} size="lg" radius="md" aria-hidden="true">
+          <Icon size={20} />
+        </ThemeIcon>
+      </Group>
+      {loading ? (
+        <Skeleton h={28} w="70%" mt="xs" />
+      ) : (
+        <Text fz={22} fw={700} lh={1.3} mt="xs">
+          {known ? show(month) : t('dashboard.notAvailable')}
+        </Text>
+      )}
+      <Group gap="sm" mt="sm" wrap="nowrap" align="center">
+        {/* The ring repeats the percentage beside it, so it is hidden from screen readers. */}
+        <RingProgress
+          aria-hidden="true"
+          size={52}
+          thickness={6}
+          roundCaps
+          rootColor="gray.2"
+          sections={[{ value: Math.min(percent, 100), color }]}
+        />
+        <div>
+          <Text size="sm" fw={600}>
+            {loading ? '…' : <span>{formatPercent(percent)}</span>}
+            <VisuallyHidden> {t('dashboard.shareOfAllTime')}</VisuallyHidden>
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('dashboard.allTime')} {known ? show(total) : '—'}
+          </Text>
+        </div>
+      </Group>
+    </Paper>
+  )
+}
