@@ -1,11 +1,11 @@
 import { Center, Loader } from '@mantine/core'
 import type { BrandCreateBody, BrandUpdateBody } from '@store/contract'
-import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import { PageHeader } from '../../components/page-header.tsx'
 import { paths } from '../../lib/paths.ts'
 import { notify } from '../../lib/toast.ts'
+import { useBackOnFailure } from '../../lib/use-back-on-failure.ts'
 import { useCreateBrand } from './api/create-brand.ts'
 import { useBrand } from './api/get-brand.ts'
 import { useUpdateBrand } from './api/update-brand.ts'
@@ -46,9 +46,7 @@ export function BrandEditPage() {
   const brand = useBrand(id)
   const update = useUpdateBrand()
 
-  useEffect(() => {
-    if (brand.isError) navigate(paths.brands, { replace: true })
-  }, [brand.isError, navigate])
+  useBackOnFailure(brand.isError, paths.brands)
 
   const save = async (body: BrandUpdateBody) => {
     await update.mutateAsync({ id, body })

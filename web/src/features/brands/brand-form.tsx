@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Box, Button, Group, Paper, SimpleGrid, TextInput } from '@mantine/core'
+import { Box, Paper, SimpleGrid, TextInput } from '@mantine/core'
 import {
   type Brand,
   type BrandCreateBody,
@@ -10,8 +10,8 @@ import {
 import { useState } from 'react'
 import { Controller, type Resolver, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import { z } from 'zod'
+import { FormButtons } from '../../components/form-buttons.tsx'
 import { ImageInput } from '../../components/image-input.tsx'
 import { applyServerErrors } from '../../lib/forms.ts'
 import { translateMessage } from '../../lib/validation.ts'
@@ -118,14 +118,7 @@ export function BrandForm<Body extends BrandCreateBody | BrandUpdateBody>({
           />
         </Box>
       </SimpleGrid>
-      <Group justify="flex-end" mt="xl" gap="sm">
-        <Button component={Link} to={cancelTo} variant="default">
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={isSubmitting} disabled={uploading}>
-          {t('common.save')}
-        </Button>
-      </Group>
+      <FormButtons cancelTo={cancelTo} saving={isSubmitting} disabled={uploading} />
     </Paper>
   )
 }

@@ -1,13 +1,15 @@
-import { Button, Group, LoadingOverlay, Paper, SimpleGrid, TextInput } from '@mantine/core'
+import { LoadingOverlay, Paper, SimpleGrid, TextInput } from '@mantine/core'
 import type { CategoryBody } from '@store/contract'
 import { useEffect } from 'react'
 import { type FieldErrors, type UseFormRegister, type UseFormSetError, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useParams } from 'react-router'
+import { useNavigate, useParams } from 'react-router'
+import { FormButtons } from '../../components/form-buttons.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { applyServerErrors } from '../../lib/forms.ts'
 import { paths } from '../../lib/paths.ts'
 import { notify } from '../../lib/toast.ts'
+import { useBackOnFailure } from '../../lib/use-back-on-failure.ts'
 import { translateMessage } from '../../lib/validation.ts'
 import { useCreateCategory } from './api/create-category.ts'
 import { useCategory } from './api/get-category.ts'
@@ -37,21 +39,6 @@ function CategoryFields({
         {...register('name')}
       />
     </SimpleGrid>
-  )
-}
-
-/** Save and Cancel (back to the list); Save spins and is disabled while the call runs. */
-function FormButtons({ saving, disabled }: { saving: boolean; disabled?: boolean }) {
-  const { t } = useTranslation()
-  return (
-    <Group justify="flex-end" mt="lg">
-      <Button component={Link} to={paths.categories} variant="default">
-        {t('common.cancel')}
-      </Button>
-      <Button type="submit" loading={saving} disabled={disabled}>
-        {t('common.save')}
-      </Button>
-    </Group>
   )
 }
 
@@ -96,7 +83,7 @@ export function CategoryCreatePage() {
         onSubmit={form.handleSubmit((body) => create.mutate(body))}
       >
         <CategoryFields register={form.register} errors={form.formState.errors} />
-        <FormButtons saving={create.isPending} />
+        <FormButtons cancelTo={paths.categories} saving={create.isPending} />
       </Paper>
     </>
   )
@@ -119,9 +106,7 @@ export function CategoryEditPage() {
     if (loaded) reset(toCategoryFormValues(loaded))
   }, [loaded, reset])
   // A category that cannot be loaded sends the admin back to the list; the query cache toasts the reason.
-  useEffect(() => {
-    if (category.isError) navigate(paths.categories, { replace: true })
-  }, [category.isError, navigate])
+  useBackOnFailure(category.isError, paths.categories)
 
   const update = useUpdateCategory({
     meta: { silent: true },
@@ -157,7 +142,7 @@ export function CategoryEditPage() {
           loaderProps={{ 'aria-label': t('common.loading') }}
         />
         <CategoryFields register={form.register} errors={form.formState.errors} />
-        <FormButtons saving={update.isPending} disabled={!loaded} />
+        <FormButtons cancelTo={paths.categories} saving={update.isPending} disabled={!loaded} />
       </Paper>
     </>
   )

@@ -14,14 +14,15 @@ import {
 } from '@mantine/core'
 import { ORDER_STATUSES, type Order, type OrderLine } from '@store/contract'
 import { IconPencil } from '@tabler/icons-react'
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Money } from '../../components/money.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { paths } from '../../lib/paths.ts'
 import { notify } from '../../lib/toast.ts'
+import { useBackOnFailure } from '../../lib/use-back-on-failure.ts'
 import { useDeleteOrderLine } from './api/delete-order-line.ts'
 import { useOrder } from './api/get-order.ts'
 import { useOrderLines } from './api/get-order-lines.ts'
@@ -35,7 +36,6 @@ import { PaymentMethods } from './payment-methods.tsx'
  */
 export function OrderDetailPage() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const orderId = useParams().orderId ?? ''
   const order = useOrder(orderId)
   const lines = useOrderLines(orderId)
@@ -43,10 +43,7 @@ export function OrderDetailPage() {
   const [pendingLine, setPendingLine] = useState<OrderLine | null>(null)
 
   // The query cache toasts the server's message; the screen goes back to the list (spec section 8).
-  const failed = order.isError || lines.isError
-  useEffect(() => {
-    if (failed) navigate(paths.orders, { replace: true })
-  }, [failed, navigate])
+  useBackOnFailure(order.isError || lines.isError, paths.orders)
 
   const ready = order.data && lines.data && order.isFetchedAfterMount && lines.isFetchedAfterMount
   return (

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Button, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Textarea } from '@mantine/core'
+import { NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Textarea } from '@mantine/core'
 import {
   ORDER_STATUSES,
   type Order,
@@ -10,8 +10,8 @@ import {
 } from '@store/contract'
 import { Controller, type UseFormSetError, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import type { z } from 'zod'
+import { FormButtons } from '../../components/form-buttons.tsx'
 import { paths } from '../../lib/paths.ts'
 import { translateMessage } from '../../lib/validation.ts'
 
@@ -162,14 +162,7 @@ export function OrderEditForm({
             error={message('customerNote')}
             {...register('customerNote')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" component={Link} to={paths.orders}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormButtons cancelTo={paths.orders} saving={busy} />
         </Stack>
       </form>
     </Paper>

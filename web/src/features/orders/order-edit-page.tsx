@@ -1,11 +1,11 @@
 import { Center, Loader } from '@mantine/core'
-import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import { PageHeader } from '../../components/page-header.tsx'
 import { applyServerErrors } from '../../lib/forms.ts'
 import { paths } from '../../lib/paths.ts'
 import { notify } from '../../lib/toast.ts'
+import { useBackOnFailure } from '../../lib/use-back-on-failure.ts'
 import { useOrder } from './api/get-order.ts'
 import { useUpdateOrder } from './api/update-order.ts'
 import { ORDER_FORM_FIELDS, OrderEditForm } from './order-edit-form.tsx'
@@ -19,9 +19,7 @@ export function OrderEditPage() {
   const save = useUpdateOrder(id)
 
   // A failed load is toasted by the query cache with the server's message; the screen goes back to the list.
-  useEffect(() => {
-    if (order.isError) navigate(paths.orders, { replace: true })
-  }, [order.isError, navigate])
+  useBackOnFailure(order.isError, paths.orders)
 
   return (
     <>

@@ -1,11 +1,11 @@
 import { Center, Loader } from '@mantine/core'
 import type { ProductBody } from '@store/contract'
-import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import { PageHeader } from '../../components/page-header.tsx'
 import { paths } from '../../lib/paths.ts'
 import { notify } from '../../lib/toast.ts'
+import { useBackOnFailure } from '../../lib/use-back-on-failure.ts'
 import { useCreateProduct } from './api/create-product.ts'
 import { useBrandOptions } from './api/get-brand-options.ts'
 import { useCategoryOptions } from './api/get-category-options.ts'
@@ -54,9 +54,7 @@ export function ProductEditPage() {
   const options = useOptions()
   const update = useUpdateProduct()
 
-  useEffect(() => {
-    if (product.isError) navigate(paths.products, { replace: true })
-  }, [product.isError, navigate])
+  useBackOnFailure(product.isError, paths.products)
 
   const save = async (body: ProductBody) => {
     await update.mutateAsync({ id, body })

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
   Box,
-  Button,
   Checkbox,
   Group,
   NativeSelect,
@@ -23,7 +22,7 @@ import {
 import { useState } from 'react'
 import { Controller, type Resolver, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { FormButtons } from '../../components/form-buttons.tsx'
 import { ImageInput } from '../../components/image-input.tsx'
 import { applyServerErrors } from '../../lib/forms.ts'
 import { translateMessage } from '../../lib/validation.ts'
@@ -262,14 +261,7 @@ export function ProductForm({
           )}
         />
       </Box>
-      <Group justify="flex-end" mt="xl" gap="sm">
-        <Button component={Link} to={cancelTo} variant="default">
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={isSubmitting} disabled={uploading}>
-          {t('common.save')}
-        </Button>
-      </Group>
+      <FormButtons cancelTo={cancelTo} saving={isSubmitting} disabled={uploading} />
     </Paper>
   )
 }

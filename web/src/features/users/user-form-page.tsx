@@ -1,22 +1,15 @@
-import {
-  Button,
-  Group,
-  LoadingOverlay,
-  NativeSelect,
-  Paper,
-  PasswordInput,
-  SimpleGrid,
-  TextInput,
-} from '@mantine/core'
+import { LoadingOverlay, NativeSelect, Paper, PasswordInput, SimpleGrid, TextInput } from '@mantine/core'
 import type { UserCreateBody } from '@store/contract'
 import { useEffect } from 'react'
 import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useParams } from 'react-router'
+import { useNavigate, useParams } from 'react-router'
+import { FormButtons } from '../../components/form-buttons.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { applyServerErrors } from '../../lib/forms.ts'
 import { paths } from '../../lib/paths.ts'
 import { notify } from '../../lib/toast.ts'
+import { useBackOnFailure } from '../../lib/use-back-on-failure.ts'
 import { translateMessage } from '../../lib/validation.ts'
 import { useCreateUser } from './api/create-user.ts'
 import { useUser } from './api/get-user.ts'
@@ -113,21 +106,6 @@ function UserFields({
   )
 }
 
-/** Save and Cancel (back to the list); Save spins and is disabled while the call runs. */
-function FormButtons({ saving, disabled }: { saving: boolean; disabled?: boolean }) {
-  const { t } = useTranslation()
-  return (
-    <Group justify="flex-end" mt="lg">
-      <Button component={Link} to={paths.users} variant="default">
-        {t('common.cancel')}
-      </Button>
-      <Button type="submit" loading={saving} disabled={disabled}>
-        {t('common.save')}
-      </Button>
-    </Group>
-  )
-}
-
 /** Add user (/admin/user): creates a customer, then goes back to the list. */
 export function UserCreatePage() {
   const { t } = useTranslation()
@@ -164,7 +142,7 @@ export function UserCreatePage() {
         onSubmit={form.handleSubmit((body) => create.mutate(body))}
       >
         <UserFields register={form.register} errors={form.formState.errors} withPassword />
-        <FormButtons saving={create.isPending} />
+        <FormButtons cancelTo={paths.users} saving={create.isPending} />
       </Paper>
     </>
   )
@@ -188,9 +166,7 @@ export function UserEditPage() {
   }, [loaded, reset])
   // Spec section 8: a user that cannot be loaded (unknown or malformed id) sends the admin back to the list; the
   // failure itself is toasted with the server's message by the query cache.
-  useEffect(() => {
-    if (user.isError) navigate(paths.users, { replace: true })
-  }, [user.isError, navigate])
+  useBackOnFailure(user.isError, paths.users)
 
   const update = useUpdateUser({
     meta: { silent: true },
@@ -225,7 +201,7 @@ export function UserEditPage() {
           loaderProps={{ 'aria-label': t('common.loading') }}
         />
         <UserFields register={form.register} errors={form.formState.errors} withPassword={false} />
-        <FormButtons saving={update.isPending} disabled={!loaded} />
+        <FormButtons cancelTo={paths.users} saving={update.isPending} disabled={!loaded} />
       </Paper>
     </>
   )

@@ -1,0 +1,31 @@
+import { Button, Group } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+
+/**
+ * A form's Cancel (back to its list) and Save; Save spins while the call runs and can be held back (an upload
+ * still in flight).
+ *
+ * @example <FormButtons cancelTo={paths.users} saving={save.isPending} />
+ */
+export function FormButtons({
+  cancelTo,
+  saving,
+  disabled,
+}: {
+  cancelTo: string
+  saving: boolean
+  disabled?: boolean
+}) {
+  const { t } = useTranslation()
+  return (
+    <Group justify="flex-end" mt="xl" gap="sm">
+      <Button component={Link} to={cancelTo} variant="default">
+        {t('common.cancel')}
+      </Button>
+      <Button type="submit" loading={saving} disabled={disabled}>
+        {t('common.save')}
+      </Button>
+    </Group>
+  )
+}
