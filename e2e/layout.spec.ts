@@ -222,3 +222,28 @@ test('Not Found fits a phone', async ({ page }) => {
   await expectAccessible(page)
   await screenshot(page, 'not-found-narrow')
 })
+
+test('a list the server fails to give says so, toasts the reason, and keeps the session', async ({
+  page,
+}) => {
+  let fail = true
+  await page.route('**/api/admin/brands?*', (route) =>
+    fail
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: false, data: null, message: 'The database is resting' }),
+        })
+      : route.fallback(),
+  )
+  await page.goto('/admin/brands')
+  await expect(page.getByText('The database is resting')).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: 'The list could not be loaded.' })).toBeVisible()
+  await expect(page.getByText("There aren't any lines.")).toHaveCount(0)
+  // A 500 is not a reason to sign out (CONTRACT.md section 3).
+  await expect(page).toHaveURL(/\/admin\/brands$/)
+  fail = false
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByRole('table', { name: 'Brand' }).getByRole('row')).not.toHaveCount(1)
+  expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull()
+})

@@ -10,6 +10,8 @@ const screen = <M,>(path: string | undefined, load: () => Promise<M>, pick: (m: 
   ({
     ...(path === undefined ? { index: true } : { path }),
     lazy: async () => ({ Component: pick(await load()) }),
+    // Shown while a screen's chunk loads on the first visit (and keeps React Router from warning about it).
+    HydrateFallback: () => null,
     ErrorBoundary: RouteError,
   }) satisfies RouteObject
 

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { renderPlain } from '../test/render.tsx'
 import { type Column, DataTable } from './data-table.tsx'
 
@@ -143,5 +143,25 @@ describe('DataTable', () => {
       />,
     )
     expect(screen.queryByLabelText('Loading…')).not.toBeInTheDocument()
+  })
+
+  it('says the list failed, not that it is empty, and offers to try again', async () => {
+    const retry = vi.fn()
+    renderPlain(
+      <DataTable
+        caption="Things"
+        columns={columns}
+        rows={[]}
+        meta={undefined}
+        loading={false}
+        failed
+        onRetry={retry}
+        rowKey={(r) => r.id}
+      />,
+    )
+    expect(screen.getByRole('alert')).toHaveTextContent('The list could not be loaded.')
+    expect(screen.queryByText("There aren't any lines.")).not.toBeInTheDocument()
+    screen.getByRole('button', { name: 'Try again' }).click()
+    expect(retry).toHaveBeenCalledOnce()
   })
 })

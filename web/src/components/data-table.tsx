@@ -1,4 +1,4 @@
-import { Box, LoadingOverlay, Table, Text } from '@mantine/core'
+import { Box, Button, LoadingOverlay, Stack, Table, Text } from '@mantine/core'
 import type { ListMeta } from '@store/contract'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,7 +13,8 @@ export interface Column<Row> {
 
 /**
  * A list's table: the 'Stt' column ((page-1)*limit+index+1), the given columns, an overlay spinner while the
- * list loads and 'There aren't any lines.' when it is empty.
+ * list loads and 'There aren't any lines.' when it is empty — unless the list failed to load, which says so
+ * (with a way to try again) instead of claiming there is nothing.
  */
 export function DataTable<Row>({
   columns,
@@ -23,6 +24,8 @@ export function DataTable<Row>({
   rowKey,
   caption,
   minWidth = 640,
+  failed = false,
+  onRetry,
 }: {
   columns: Column<Row>[]
   rows: Row[]
@@ -33,6 +36,9 @@ export function DataTable<Row>({
   caption: string
   /** Below this width the table scrolls sideways instead of squeezing its columns; a narrow table may fit a phone. */
   minWidth?: number
+  /** The last load failed (the reason was toasted). */
+  failed?: boolean
+  onRetry?: () => void
 }) {
   const { t } = useTranslation()
   const first = meta ? (meta.page - 1) * meta.limit : 0
@@ -60,9 +66,20 @@ export function DataTable<Row>({
             {rows.length === 0 && !loading ? (
               <Table.Tr>
                 <Table.Td colSpan={columns.length + 1}>
-                  <Text ta="center" c="dimmed" py="lg">
-                    {t('common.empty')}
-                  </Text>
+                  {failed ? (
+                    <Stack align="center" gap="xs" py="lg" role="alert">
+                      <Text c="red.9">{t('common.listFailed')}</Text>
+                      {onRetry && (
+                        <Button variant="default" size="xs" onClick={onRetry}>
+                          {t('common.retry')}
+                        </Button>
+                      )}
+                    </Stack>
+                  ) : (
+                    <Text ta="center" c="dimmed" py="lg">
+                      {t('common.empty')}
+                    </Text>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ) : (

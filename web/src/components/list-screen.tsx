@@ -120,6 +120,8 @@ export function ListScreen<Row extends { id: string }>({
           rows={list.rows}
           meta={list.meta}
           loading={list.loading}
+          failed={list.error !== null && list.rows.length === 0}
+          onRetry={list.retry}
           rowKey={(row) => row.id}
         />
         <Pager meta={list.meta} onPage={list.setPage} />

@@ -20,5 +20,9 @@ export function errorText(error: unknown): string {
 export const notify = {
   success: (message: string, id?: string) => toast.success(message, { toastId: id }),
   info: (message: string, id?: string) => toast.info(message, { toastId: id }),
-  error: (error: unknown) => toast.error(errorText(error)),
+  // The same failure reported twice at once (two calls of one screen refused alike) shows one toast.
+  error: (error: unknown) => {
+    const text = errorText(error)
+    return toast.error(text, { toastId: `error:${text}` })
+  },
 }

@@ -97,6 +97,8 @@ export function useListController<Row>(options: ListControllerOptions<Row>) {
     /** True while the list call is in flight, including a page change that still shows the old rows. */
     loading: query.isFetching,
     error: query.error,
+    /** Asks for the list again (after a failed load). */
+    retry: () => void query.refetch(),
     setPage: (next: number) => go({ page: next, term }),
     searchText,
     setSearchText,

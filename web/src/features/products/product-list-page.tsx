@@ -21,7 +21,7 @@ export function ProductListPage() {
       key: 'name',
       header: t('products.fields.name'),
       render: (row) => (
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6}>
           <Text size="sm" fw={500}>
             {row.name}
           </Text>

@@ -11,6 +11,8 @@ export const common = {
   action: 'Action',
   stt: 'Stt',
   empty: "There aren't any lines.",
+  listFailed: 'The list could not be loaded.',
+  retry: 'Try again',
   search: 'Search',
   clearSearch: 'Clear search',
   loading: 'Loading…',

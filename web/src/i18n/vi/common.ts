@@ -14,6 +14,8 @@ export const common: Messages<typeof en> = {
   action: 'Thao tác',
   stt: 'Stt',
   empty: 'Không có dòng nào.',
+  listFailed: 'Không tải được danh sách.',
+  retry: 'Thử lại',
   search: 'Tìm kiếm',
   clearSearch: 'Xóa tìm kiếm',
   loading: 'Đang tải…',

@@ -49,7 +49,7 @@ export const orders: Messages<typeof en> = {
     discountValue: '{{percent}}%',
     total: 'Tổng cộng',
     payment: 'Phương thức thanh toán',
-    paidWith: 'Thanh toán bằng {{method}}',
+    paidWith: 'Hình thức thanh toán: {{method}}',
     unpaid: 'Người này chưa thanh toán đơn hàng này',
     edit: 'Sửa đơn hàng',
   },
