@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { envelope, queryNumber } from './common.ts'
+import { defineEndpoints } from './endpoint.ts'
 
 const figure = z.number().int().nonnegative()
 
@@ -55,3 +56,21 @@ export type SalesDay = z.infer<typeof salesDay>
 
 /** Exactly `days` entries, oldest first, the last one today; a day without sales is there with zeros. */
 export const salesPerDayAnswer = envelope(z.array(salesDay))
+
+export const analyticsEndpoints = defineEndpoints('analytics', {
+  figures: {
+    method: 'GET',
+    path: '/admin/analytics',
+    summary:
+      "The dashboard's sales figures: orders, amounts, units sold and shipping, all time, this month and today (cancelled orders excluded)",
+    answer: analyticsAnswer,
+  },
+  salesPerDay: {
+    method: 'GET',
+    path: '/admin/analytics/sales-per-day',
+    summary:
+      "Sales per day of the store's calendar (STORE_TZ): the last `days` days ending today, oldest first, with zeros for days without sales (cancelled orders excluded)",
+    query: salesPerDayQuery,
+    answer: salesPerDayAnswer,
+  },
+})

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { email, entityIds, envelope, password } from './common.ts'
+import { defineEndpoints } from './endpoint.ts'
 import { ROLES } from './enums.ts'
 import { messages } from './messages.ts'
 
@@ -43,3 +44,42 @@ export const changePasswordForm = changePasswordBody
     path: ['confirmPassword'],
     message: messages.confirmMatch,
   })
+
+export const changePasswordAnswer = envelope(z.object({ tokens: tokenPair }))
+
+export const authEndpoints = defineEndpoints('auth', {
+  login: {
+    method: 'POST',
+    path: '/admin/auth/login',
+    summary: 'Sign in as an administrator',
+    public: true,
+    body: loginBody,
+    answer: loginAnswer,
+  },
+  refresh: {
+    method: 'POST',
+    path: '/admin/auth/refresh-tokens',
+    summary: 'Trade a refresh token for a new pair; the old one stops working',
+    public: true,
+    body: refreshBody,
+    answer: refreshAnswer,
+  },
+  logout: {
+    method: 'POST',
+    path: '/admin/auth/logout',
+    summary: 'Sign out: the refresh token stops working',
+    body: logoutBody,
+    status: 204,
+    answer: z.null().describe('Signed out'),
+  },
+  me: { method: 'GET', path: '/admin/auth/me', summary: 'The signed-in administrator', answer: meAnswer },
+  changePassword: {
+    method: 'PUT',
+    path: '/admin/auth/change-password',
+    summary: 'Change one’s own password; every other session is signed out',
+    description:
+      'Checks the current password, applies the password rules, revokes every refresh token of the account and answers a new token pair for the session that asked.',
+    body: changePasswordBody,
+    answer: changePasswordAnswer,
+  },
+})

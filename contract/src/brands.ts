@@ -1,5 +1,16 @@
 import { z } from 'zod'
-import { entityIds, envelope, imagePath, isoDate, listEnvelope, requiredText } from './common.ts'
+import {
+  emptyEnvelope,
+  entityIds,
+  envelope,
+  idParams,
+  imagePath,
+  isoDate,
+  listEnvelope,
+  listQuery,
+  requiredText,
+} from './common.ts'
+import { defineEndpoints } from './endpoint.ts'
 
 export const brand = z.object({
   ...entityIds,
@@ -26,3 +37,49 @@ export type BrandUpdateBody = z.infer<typeof brandUpdateBody>
 export const brandAnswer = envelope(brand)
 export const brandList = listEnvelope(brand)
 export const brandAll = envelope(z.array(brand))
+
+export const brandEndpoints = defineEndpoints('brands', {
+  list: {
+    method: 'GET',
+    path: '/admin/brands',
+    summary: 'A page of brands, newest first',
+    query: listQuery,
+    answer: brandList,
+  },
+  all: {
+    method: 'GET',
+    path: '/admin/brands/all',
+    summary: 'Every brand, by name, for selects',
+    answer: brandAll,
+  },
+  get: {
+    method: 'GET',
+    path: '/admin/brands/:id',
+    summary: 'One brand',
+    params: idParams,
+    answer: brandAnswer,
+  },
+  create: {
+    method: 'POST',
+    path: '/admin/brands',
+    summary: 'Create a brand',
+    body: brandCreateBody,
+    status: 201,
+    answer: brandAnswer,
+  },
+  update: {
+    method: 'PUT',
+    path: '/admin/brands/:id',
+    summary: 'Rename a brand or change or remove its logo',
+    params: idParams,
+    body: brandUpdateBody,
+    answer: brandAnswer,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/admin/brands/:id',
+    summary: 'Delete a brand no product uses',
+    params: idParams,
+    answer: emptyEnvelope,
+  },
+})

@@ -1,5 +1,15 @@
 import { z } from 'zod'
-import { entityIds, envelope, isoDate, listEnvelope, requiredText } from './common.ts'
+import {
+  emptyEnvelope,
+  entityIds,
+  envelope,
+  idParams,
+  isoDate,
+  listEnvelope,
+  listQuery,
+  requiredText,
+} from './common.ts'
+import { defineEndpoints } from './endpoint.ts'
 
 export const category = z.object({
   ...entityIds,
@@ -16,3 +26,49 @@ export type CategoryBody = z.infer<typeof categoryBody>
 export const categoryAnswer = envelope(category)
 export const categoryList = listEnvelope(category)
 export const categoryAll = envelope(z.array(category))
+
+export const categoryEndpoints = defineEndpoints('categories', {
+  list: {
+    method: 'GET',
+    path: '/admin/categories',
+    summary: 'A page of categories, newest first',
+    query: listQuery,
+    answer: categoryList,
+  },
+  all: {
+    method: 'GET',
+    path: '/admin/categories/all',
+    summary: 'Every category, by name, for selects',
+    answer: categoryAll,
+  },
+  get: {
+    method: 'GET',
+    path: '/admin/categories/:id',
+    summary: 'One category',
+    params: idParams,
+    answer: categoryAnswer,
+  },
+  create: {
+    method: 'POST',
+    path: '/admin/categories',
+    summary: 'Create a category',
+    body: categoryBody,
+    status: 201,
+    answer: categoryAnswer,
+  },
+  update: {
+    method: 'PUT',
+    path: '/admin/categories/:id',
+    summary: 'Rename a category',
+    params: idParams,
+    body: categoryBody,
+    answer: categoryAnswer,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/admin/categories/:id',
+    summary: 'Delete a category no product uses',
+    params: idParams,
+    answer: emptyEnvelope,
+  },
+})

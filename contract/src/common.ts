@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { messages } from './messages.ts'
+import { messageRef, messages } from './messages.ts'
 
 /** A required string: trimmed, not empty, bounded. */
 export const requiredText = (max = 255) =>
@@ -77,12 +77,26 @@ export const listEnvelope = <T extends z.ZodType>(row: T) =>
 /** An answer with no data worth reading (deletes). */
 export const emptyEnvelope = envelope(z.null())
 
-/** The error answer: 4xx with a message, and for a 400 one message per failing field. */
+const messageParams = z.record(z.string(), z.union([z.string(), z.number()]))
+
+/** A message by code (`messageTexts`), what a client translates: `{ code: 'tooLong', params: { max: 120 } }`. */
+export const messageSchema = z.object({
+  code: z.string().meta({ description: 'A stable code of `messageTexts`; translate by it' }),
+  params: messageParams.optional(),
+})
+
+/**
+ * The error answer: 4xx with the English `message` and its `code` (with `params`), and for a 400 or a 409 about
+ * a field one message per failing field, in English (`errors`) and by code (`codes`).
+ */
 export const errorEnvelope = z.object({
   status: z.literal(false),
   data: z.null(),
   message: z.string(),
+  code: z.string(),
+  params: messageParams.optional(),
   errors: z.record(z.string(), z.string()).optional(),
+  codes: z.record(z.string(), messageSchema).optional(),
 })
 export type ErrorAnswer = z.infer<typeof errorEnvelope>
 
@@ -122,4 +136,4 @@ export const STORED_PATH = /^\/\d{4}\/\d{2}\/[A-Za-z0-9_-]{1,80}\.(webp|png|jpe?
 export const imagePath = z
   .string({ error: messages.required })
   .min(1, messages.required)
-  .regex(STORED_PATH, 'Must be a path returned by the file upload')
+  .regex(STORED_PATH, messageRef('storedPath'))

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { envelope, STORED_PATH } from './common.ts'
+import { defineEndpoints } from './endpoint.ts'
 
 /** The multipart field name of each uploaded file (spec section 7). */
 export const UPLOAD_FIELD = 'file'
@@ -44,3 +45,35 @@ export type UploadAnswer = z.infer<typeof uploadAnswer>
 export const storedImage = z
   .custom<AsyncIterable<Uint8Array>>()
   .meta({ type: 'string', format: 'binary', description: 'The image, as WebP' })
+
+export const fileEndpoints = defineEndpoints('files', {
+  upload: {
+    method: 'POST',
+    path: '/file',
+    summary: `Upload images (one '${UPLOAD_FIELD}' part each, at most ${MAX_FILES_PER_UPLOAD}); answers their stored paths`,
+    description:
+      'JPEG, PNG, WebP, GIF or AVIF, judged by content, each at most UPLOAD_MAX_MB (5 MB unless set). ' +
+      `Every image is re-encoded to WebP without metadata and fitted inside ${MAX_IMAGE_SIDE}×${MAX_IMAGE_SIDE}. ` +
+      'If any part is refused, none is kept.',
+    consumes: ['multipart/form-data'],
+    body: uploadForm,
+    answer: uploadAnswer,
+  },
+  get: {
+    method: 'GET',
+    path: '/file/*',
+    summary: 'An uploaded image, by the stored path the upload answered',
+    description:
+      'Stored names are never reused, so the answer may be cached for a year. Anything that is not a ' +
+      'stored path, or a file that is gone, is 404.',
+    public: true,
+    params: z.object({
+      '*': z.string().meta({ description: 'The stored path without its leading slash: 2026/11/<id>.webp' }),
+    }),
+    answer: storedImage,
+    responses: {
+      200: { description: 'The image', content: { 'image/webp': { schema: storedImage } } },
+      304: z.null().meta({ description: 'Not modified: the copy the client holds is current' }),
+    },
+  },
+})

@@ -1,8 +1,15 @@
 /**
- * Validation messages. The first four are the spec's own wording (section 5); the web app shows the same
- * text the server answers with, so a message changes here or nowhere.
+ * Every message the API and the forms can show, by a stable code, in English. A refusal carries the code (and
+ * its parameters) beside the English text, so a client translates by code and never by matching words; the web
+ * app's English set is this very table and its Vietnamese set is typed against it.
+ *
+ * Texts use `{{name}}` placeholders. A text that depends on a count has two entries, `code_one` and
+ * `code_other` (the plural forms i18next reads), and its parameters carry `count`.
+ *
+ * The first four are the spec's own wording (section 5).
  */
-export const messages = {
+export const messageTexts = {
+  // Form rules (the contract's schemas).
   required: 'This field is required',
   phoneLength: 'Length from 9 - 15 characters',
   number: 'This field must be a number',
@@ -14,7 +21,171 @@ export const messages = {
   confirmRequired: 'Confirm password is required',
   confirmMatch: 'Confirm password must match password',
   wholeNumber: 'Must be a whole number of 0 or more',
-  tooLong: (max: number) => `At most ${max} characters`,
-  oneOf: (values: readonly (string | number)[]) => `Must be one of ${values.join(', ')}`,
-  range: (min: number, max: number) => `Must be between ${min} and ${max}`,
+  tooLong: 'At most {{max}} characters',
+  oneOf: 'Must be one of {{values}}',
+  range: 'Must be between {{min}} and {{max}}',
+  invalid: 'This value is not valid',
+  storedPath: 'Must be a path returned by the file upload',
+  paymentCode: 'Must be a payment code: one digit from 0 to 9',
+  selectCategory: 'Select an existing category',
+  selectBrand: 'Select an existing brand',
+  sizeList: 'Must be a list of sizes: {{sizes}}',
+  sizeTwice: 'Each size may be chosen once',
+  tooManyImages: 'At most {{max}} images',
+  dateFormat: 'Must be a date as YYYY-MM-DD',
+  realDate: 'Must be a real date as YYYY-MM-DD',
+  dobInFuture: 'The date of birth cannot be in the future',
+  customersOnly: 'The add-user form creates customers only: role must be user',
+  passwordNotHere: 'A password cannot be changed here; use change password',
+  roleFixed: 'The role cannot be changed',
+  nameNeedsLetter: 'The name needs at least one letter or digit',
+  nulCharacter: 'Must not contain the NUL character',
+
+  // Sign-in and session.
+  signInRequired: 'Please sign in: the Authorization header has no bearer token',
+  sessionExpired: 'Your session has expired or the token is invalid; please sign in again',
+  accountGone: 'This account no longer exists',
+  adminsOnly: 'Only administrators may do this',
+  wrongCredentials: 'Incorrect email or password',
+  tooManySignIns: 'Too many sign-in attempts; try again in {{minutes}} minutes',
+  refreshInvalid: 'The refresh token is invalid, expired or already used; please sign in again',
+  currentPasswordWrong: 'The current password is not correct',
+
+  // Records.
+  userNotFound: 'User not found',
+  categoryNotFound: 'Category not found',
+  brandNotFound: 'Brand not found',
+  productNotFound: 'Product not found',
+  reviewNotFound: 'Review not found',
+  orderNotFound: 'Order not found',
+  orderLineNotFound: 'Order line not found',
+  fileNotFound: 'File not found',
+  emailTaken: 'This email is already in use',
+  categorySlugTaken: "A category with the slug '{{slug}}' already exists",
+  brandSlugTaken: "A brand with the slug '{{slug}}' already exists",
+  productSlugTaken: "A product with the slug '{{slug}}' already exists",
+  categoryInUse_one: 'This category is used by {{count}} product; move or delete them first',
+  categoryInUse_other: 'This category is used by {{count}} products; move or delete them first',
+  brandInUse_one: 'This brand is used by {{count}} product; move or delete them first',
+  brandInUse_other: 'This brand is used by {{count}} products; move or delete them first',
+  categoryKept_one: 'This category is still used by {{count}} deleted product kept for order history',
+  categoryKept_other: 'This category is still used by {{count}} deleted products kept for order history',
+  brandKept_one: 'This brand is still used by {{count}} deleted product kept for order history',
+  brandKept_other: 'This brand is still used by {{count}} deleted products kept for order history',
+  categoryUsed: 'This category is used by products; move or delete them first',
+  brandUsed: 'This brand is used by products; move or delete them first',
+  referenceGone: 'The chosen category or brand was just deleted; choose again',
+  deleteOwnAccount: 'You cannot delete your own account',
+  userHasOrders_one:
+    'This user has {{count}} order; an account with orders is kept so order history stays whole',
+  userHasOrders_other:
+    'This user has {{count}} orders; an account with orders is kept so order history stays whole',
+  userHasSomeOrders: 'This user has orders; an account with orders is kept',
+  orderNeedsLine: 'An order needs at least one line; delete the order instead',
+
+  // Uploads.
+  notAnImage: 'Not an image we accept; send JPEG, PNG, WebP, GIF or AVIF',
+  tooManyPixels: 'The image is larger than {{megapixels}} megapixels',
+  fileTooLarge: 'Each file may be at most {{mb}} MB',
+  tooManyFiles: 'At most {{max}} files per upload',
+  tooManyParts: 'The form has too many parts',
+  uploadInterrupted: 'The upload was interrupted before it ended',
+  multipartUnreadable: 'The multipart body could not be read',
+  notMultipart: "Send the images as multipart/form-data, one '{{field}}' part each",
+
+  // The request as a whole.
+  noRoute: 'No route for {{method}} {{path}}',
+  unreadableBody: 'The request body cannot be read',
+  bodyTooLarge: 'The request body is too large',
+  unsupportedContentType: 'Unsupported content type',
+  urlTooLong: 'The address is too long',
+  urlNotEncoded: 'The address is not validly encoded',
+  refused: 'The request was refused',
+  serverError: 'Something went wrong on our side; it has been logged',
+} as const
+
+type Entry = keyof typeof messageTexts
+/** A message's code: an entry of `messageTexts`, plural entries under the name they share. */
+export type MessageCode = Entry extends infer K
+  ? K extends `${infer Base}_${'one' | 'other'}`
+    ? Base
+    : K
+  : never
+export type MessageParams = Record<string, string | number>
+
+/** A message by code: what a refusal carries (`code`, `params`) and what a form field holds until shown. */
+export interface Message {
+  code: MessageCode
+  params?: MessageParams
+}
+
+const codes = new Set<string>(Object.keys(messageTexts).map((key) => key.replace(/_(one|other)$/, '')))
+export const MESSAGE_CODES = [...codes] as MessageCode[]
+export const isMessageCode = (value: string): value is MessageCode => codes.has(value)
+
+const englishPlural = new Intl.PluralRules('en')
+
+/**
+ * The English text of a message.
+ *
+ * @example messageText({ code: 'tooLong', params: { max: 120 } }) // 'At most 120 characters'
+ */
+export function messageText({ code, params = {} }: Message): string {
+  const texts = messageTexts as Record<string, string>
+  const count = params.count
+  const template =
+    texts[code] ??
+    (typeof count === 'number' ? texts[`${code}_${englishPlural.select(count)}`] : undefined) ??
+    texts[`${code}_other`] ??
+    code
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  )
+}
+
+/**
+ * A message as a schema's error text: the code, then its parameters as JSON (`tooLong{"max":120}`). Zod keeps
+ * an issue's message as a string, so this is how a rule hands its code to the server's error answer and to the
+ * web app's form, which both read it back with `readMessage`; nobody shows it as it is.
+ */
+export const messageRef = (code: MessageCode, params?: MessageParams): string =>
+  params ? `${code}${JSON.stringify(params)}` : code
+
+const REF = /^([A-Za-z]\w*)(\{.*\})?$/s
+
+/** The message a `messageRef` wrote, or undefined for any other text (such as a default of zod's). */
+export function readMessage(ref: string | undefined): Message | undefined {
+  if (!ref) return undefined
+  const match = REF.exec(ref)
+  if (!match || !isMessageCode(match[1]!)) return undefined
+  if (!match[2]) return { code: match[1] }
+  try {
+    const params = JSON.parse(match[2]) as unknown
+    if (params && typeof params === 'object' && !Array.isArray(params))
+      return { code: match[1], params: params as MessageParams }
+  } catch {
+    // Not ours after all.
+  }
+  return undefined
+}
+
+/**
+ * The rules' messages as schema error texts (`messageRef`). Every schema of the contract takes its messages
+ * from here or from `messageRef`, so each refusal has a code.
+ */
+export const messages = {
+  required: messageRef('required'),
+  phoneLength: messageRef('phoneLength'),
+  number: messageRef('number'),
+  email: messageRef('email'),
+  passwordRequired: messageRef('passwordRequired'),
+  passwordMin: messageRef('passwordMin'),
+  passwordMax: messageRef('passwordMax'),
+  passwordDigit: messageRef('passwordDigit'),
+  confirmRequired: messageRef('confirmRequired'),
+  confirmMatch: messageRef('confirmMatch'),
+  wholeNumber: messageRef('wholeNumber'),
+  tooLong: (max: number) => messageRef('tooLong', { max }),
+  oneOf: (values: readonly (string | number)[]) => messageRef('oneOf', { values: values.join(', ') }),
+  range: (min: number, max: number) => messageRef('range', { min, max }),
 } as const

@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import {
+  emptyEnvelope,
   entityIds,
   envelope,
+  idParams,
   isoDate,
   listEnvelope,
   listQuery,
@@ -9,8 +11,9 @@ import {
   requiredText,
   wholeNumber,
 } from './common.ts'
+import { defineEndpoints } from './endpoint.ts'
 import { ORDER_STATUSES, type OrderStatus, ROLES } from './enums.ts'
-import { messages } from './messages.ts'
+import { messageRef, messages } from './messages.ts'
 
 /** The largest quantity an order keeps (a PostgreSQL `integer`). */
 export const MAX_ORDER_QUANTITY = 2_147_483_647
@@ -57,12 +60,12 @@ export const orderStatus = z
 
 /** A payment code: one digit; empty means unpaid ('0'). */
 export const paymentCode = z
-  .union([z.string(), z.number()], { error: 'Must be a payment code: one digit from 0 to 9' })
+  .union([z.string(), z.number()], { error: messageRef('paymentCode') })
   .transform((v, ctx) => {
     const code = String(v).trim()
     if (code === '') return '0'
     if (!/^\d$/.test(code)) {
-      ctx.addIssue({ code: 'custom', message: 'Must be a payment code: one digit from 0 to 9' })
+      ctx.addIssue({ code: 'custom', message: messageRef('paymentCode') })
       return z.NEVER
     }
     return code
@@ -111,4 +114,50 @@ export const orderDetailParams = z.object({
 export const orderLineParams = z.object({
   orderId: z.string().max(64),
   id: z.string().max(64).describe('The id of the line to delete'),
+})
+
+export const orderEndpoints = defineEndpoints('orders', {
+  list: {
+    method: 'GET',
+    path: '/admin/orders',
+    summary: "A page of orders, newest first; `name` searches the customer's name",
+    query: orderListQuery,
+    answer: orderList,
+  },
+  get: {
+    method: 'GET',
+    path: '/admin/orders/:id',
+    summary: 'One order',
+    params: idParams,
+    answer: orderAnswer,
+  },
+  update: {
+    method: 'PUT',
+    path: '/admin/orders/:id',
+    summary: "Edit an order's address, figures, status, note and payment method",
+    params: idParams,
+    body: orderBody,
+    answer: orderAnswer,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/admin/orders/:id',
+    summary: 'Delete an order and its lines',
+    params: idParams,
+    answer: emptyEnvelope,
+  },
+  lines: {
+    method: 'GET',
+    path: '/admin/orders/:orderId/detail/:id',
+    summary: 'The lines of an order (the second id is ignored; clients repeat the order id)',
+    params: orderDetailParams,
+    answer: orderLines,
+  },
+  removeLine: {
+    method: 'DELETE',
+    path: '/admin/orders/:orderId/detail/:id',
+    summary: "Delete one line of an order and recompute the order's figures",
+    params: orderLineParams,
+    answer: emptyEnvelope,
+  },
 })

@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import {
+  emptyEnvelope,
   entityIds,
   envelope,
+  idParams,
   imagePath,
   isoDate,
   listEnvelope,
@@ -9,8 +11,9 @@ import {
   requiredText,
   wholeNumber,
 } from './common.ts'
+import { defineEndpoints } from './endpoint.ts'
 import { SIZES } from './enums.ts'
-import { messages } from './messages.ts'
+import { messageRef, messages } from './messages.ts'
 
 /** Quantities and units sold are PostgreSQL `integer`s. */
 export const MAX_PRODUCT_QUANTITY = 2_147_483_647
@@ -56,8 +59,8 @@ const filled = <T extends z.ZodType>(schema: T, description: string) =>
  * The id of a category or brand as a select sends it; a client that sends back what it read may send the
  * object itself, so `{ id }` or `{ _id }` is accepted too. Whether it exists is the server's to say.
  */
-const reference = (what: string) => {
-  const unusable = `Select an existing ${what}`
+const reference = (what: 'category' | 'brand') => {
+  const unusable = messageRef(what === 'category' ? 'selectCategory' : 'selectBrand')
   return filled(
     z
       .union(
@@ -103,16 +106,16 @@ export const productRating = z
 /** Chosen size checkboxes; none chosen is an empty list. */
 export const productSizes = z
   .array(z.enum(SIZES, { error: messages.oneOf(SIZES) }), {
-    error: `Must be a list of sizes: ${SIZES.join(', ')}`,
+    error: messageRef('sizeList', { sizes: SIZES.join(', ') }),
   })
-  .refine((list) => new Set(list).size === list.length, 'Each size may be chosen once')
+  .refine((list) => new Set(list).size === list.length, messageRef('sizeTwice'))
   .nullish()
   .transform((v) => v ?? [])
 
 export const productImages = z
   .array(imagePath, { error: messages.required })
   .min(1, messages.required)
-  .max(MAX_PRODUCT_IMAGES, `At most ${MAX_PRODUCT_IMAGES} images`)
+  .max(MAX_PRODUCT_IMAGES, messageRef('tooManyImages', { max: MAX_PRODUCT_IMAGES }))
 
 /**
  * The add- and edit-product forms. `sold` and `rating` start at 0 on create and keep their stored values on
@@ -149,3 +152,44 @@ export type ProductListQuery = z.infer<typeof productListQuery>
 
 export const productAnswer = envelope(product)
 export const productList = listEnvelope(product)
+
+export const productEndpoints = defineEndpoints('products', {
+  list: {
+    method: 'GET',
+    path: '/admin/products',
+    summary:
+      'A page of live products, newest first, with their category and brand; stock=out lists only those out of stock (quantity 0)',
+    query: productListQuery,
+    answer: productList,
+  },
+  get: {
+    method: 'GET',
+    path: '/admin/products/:id',
+    summary: 'One live product',
+    params: idParams,
+    answer: productAnswer,
+  },
+  create: {
+    method: 'POST',
+    path: '/admin/products',
+    summary: 'Create a product',
+    body: productBody,
+    status: 201,
+    answer: productAnswer,
+  },
+  update: {
+    method: 'PUT',
+    path: '/admin/products/:id',
+    summary: 'Replace a product’s form fields; sold and rating stay unless sent',
+    params: idParams,
+    body: productBody,
+    answer: productAnswer,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/admin/products/:id',
+    summary: 'Delete a product (kept for the order lines that name it)',
+    params: idParams,
+    answer: emptyEnvelope,
+  },
+})

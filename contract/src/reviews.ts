@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { entityIds, isoDate, listEnvelope, listQuery } from './common.ts'
+import { emptyEnvelope, entityIds, isoDate, listEnvelope, listQuery } from './common.ts'
+import { defineEndpoints } from './endpoint.ts'
 import { messages } from './messages.ts'
 
 /** The review list searches the review text, under the name `content` (spec section 2). */
@@ -23,3 +24,21 @@ export const reviewList = listEnvelope(review)
 export const reviewDeleteParams = z.object({ commentId: z.string().max(64) })
 /** `productId`, when sent, must be the review's product: a stale screen cannot delete another product's review. */
 export const reviewDeleteQuery = z.object({ productId: z.string().max(64).optional() })
+
+export const reviewEndpoints = defineEndpoints('reviews', {
+  list: {
+    method: 'GET',
+    path: '/admin/product-reviews',
+    summary: 'A page of product reviews, newest first; `content` searches the review text',
+    query: reviewListQuery,
+    answer: reviewList,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/admin/product-reviews/:commentId',
+    summary: "Delete a review and recompute its product's rating",
+    params: reviewDeleteParams,
+    query: reviewDeleteQuery,
+    answer: emptyEnvelope,
+  },
+})

@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import {
   email,
+  emptyEnvelope,
   entityIds,
   envelope,
+  idParams,
   imagePath,
   isoDate,
   listEnvelope,
@@ -12,8 +14,9 @@ import {
   phoneNumber,
   requiredText,
 } from './common.ts'
+import { defineEndpoints } from './endpoint.ts'
 import { GENDERS, ROLES } from './enums.ts'
-import { messages } from './messages.ts'
+import { messageRef, messages } from './messages.ts'
 
 /** `role` narrows the list to customers (`user`, what the user list always sends) or staff (`admin`). */
 export const userListQuery = listQuery.extend({
@@ -76,13 +79,13 @@ export const isRealDate = (value: string): boolean => {
  * depends on the store's calendar, so the server checks that against its own clock.
  */
 export const dateOfBirth = z
-  .string({ error: 'Must be a date as YYYY-MM-DD' })
+  .string({ error: messageRef('dateFormat') })
   .nullable()
   .transform((v, ctx) => {
     const value = v?.trim() ?? ''
     if (value === '') return null
     if (!isRealDate(value)) {
-      ctx.addIssue({ code: 'custom', message: 'Must be a real date as YYYY-MM-DD' })
+      ctx.addIssue({ code: 'custom', message: messageRef('realDate') })
       return z.NEVER
     }
     return value
@@ -100,9 +103,7 @@ export const userCreateBody = z.object({
   password,
   phoneNumber,
   gender,
-  role: z
-    .literal('user', { error: 'The add-user form creates customers only: role must be user' })
-    .optional(),
+  role: z.literal('user', { error: messageRef('customersOnly') }).optional(),
   dob: dateOfBirth.optional(),
   location: optionalLine.optional(),
 })
@@ -121,9 +122,43 @@ export const userUpdateBody = z.object({
   location: optionalLine.optional(),
   avatar: imagePath.nullable().optional(),
   role: z.enum(ROLES, { error: messages.oneOf(ROLES) }).optional(),
-  password: z.undefined({ error: 'A password cannot be changed here; use change password' }).optional(),
+  password: z.undefined({ error: messageRef('passwordNotHere') }).optional(),
 })
 export type UserUpdateBody = z.infer<typeof userUpdateBody>
 
 export const userAnswer = envelope(user)
 export const userList = listEnvelope(user)
+
+export const userEndpoints = defineEndpoints('users', {
+  list: {
+    method: 'GET',
+    path: '/admin/users',
+    summary: 'A page of users, newest first; role=user for customers, role=admin for staff',
+    query: userListQuery,
+    answer: userList,
+  },
+  get: { method: 'GET', path: '/admin/users/:id', summary: 'One user', params: idParams, answer: userAnswer },
+  create: {
+    method: 'POST',
+    path: '/admin/users',
+    summary: 'Create a customer account',
+    body: userCreateBody,
+    status: 201,
+    answer: userAnswer,
+  },
+  update: {
+    method: 'PUT',
+    path: '/admin/users/:id',
+    summary: 'Change some of a user’s profile fields (also the Setting dialog’s own-name edit)',
+    params: idParams,
+    body: userUpdateBody,
+    answer: userAnswer,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/admin/users/:id',
+    summary: 'Delete a user without orders, with their reviews and sessions',
+    params: idParams,
+    answer: emptyEnvelope,
+  },
+})

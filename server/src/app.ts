@@ -1,6 +1,7 @@
 import path from 'node:path'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
+import { type Message, messageText, readMessage } from '@store/contract'
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -14,6 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
+import { requireTableEntry } from './lib/endpoints.ts'
 import { badRequest, HttpError } from './lib/errors.ts'
 import { authHook } from './modules/auth/hook.ts'
 import { modules } from './modules/index.ts'
@@ -36,17 +38,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // refused before any route or hook runs; without this it would answer outside the envelope.
     frameworkErrors: (error, request, reply) => {
       const status = error.statusCode ?? 400
-      const problem = status === 414 ? 'The address is too long' : 'The address is not validly encoded'
+      const problem: Message = { code: status === 414 ? 'urlTooLong' : 'urlNotEncoded' }
       const answer = reply as FastifyReply
       answer
         .code(status)
         .header('x-request-id', request.id)
-        .send({
-          status: false,
-          data: null,
-          message: `url: ${problem}`,
-          ...(status === 400 ? { errors: { url: problem } } : {}),
-        })
+        .send(refusal(status, problem, status === 400 ? { url: problem } : undefined))
     },
   }).withTypeProvider<ZodTypeProvider>()
 
@@ -61,6 +58,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadDir: path.resolve(deps.config.DATA_DIR, 'uploads'),
   })
   app.decorateRequest('admin', undefined as never)
+  // Every call is a row of the endpoint table; a route written by hand stops the start.
+  app.addHook('onRoute', requireTableEntry)
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id)
@@ -69,11 +68,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler)
   app.setNotFoundHandler((request, reply) => {
     if (deps.webDir && wantsWebApp(request)) return sendIndex(reply)
-    reply.code(404).send({
-      status: false,
-      data: null,
-      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
-    })
+    reply.code(404).send(
+      refusal(404, {
+        code: 'noRoute',
+        params: { method: request.method, path: request.url.split('?')[0]! },
+      }),
+    )
   })
 
   await app.register(swagger, {
@@ -130,11 +130,51 @@ async function refuseNulCharacters(request: FastifyRequest) {
   while (pending.length > 0) {
     const [value, field] = pending.pop()!
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) throw badRequest(field || 'body', 'Must not contain the NUL character')
+      if (value.includes('\u0000')) throw badRequest(field || 'body', 'nulCharacter')
     } else if (value !== null && typeof value === 'object') {
       for (const [key, inner] of Object.entries(value)) pending.push([inner, field ? `${field}.${key}` : key])
     }
   }
+}
+
+/**
+ * The error envelope: the English text with its code, and for a refusal about fields each field's message in
+ * English (`errors`, the contract's shape) and by code (`codes`). A refusal about a field names it in `message`
+ * (`name: This field is required`), except a conflict, whose message speaks of the record.
+ */
+function refusal(
+  status: number,
+  problem: Message,
+  fields?: Record<string, Message>,
+  text?: Record<string, string>,
+) {
+  const english = (field: string, message: Message) => text?.[field] ?? messageText(message)
+  const [first] = fields ? Object.keys(fields) : []
+  const own = first !== undefined ? english(first, problem) : messageText(problem)
+  return {
+    status: false,
+    data: null,
+    message: first !== undefined && status !== 409 ? `${first}: ${own}` : own,
+    code: problem.code,
+    ...(problem.params && { params: problem.params }),
+    ...(fields && {
+      errors: Object.fromEntries(Object.entries(fields).map(([field, m]) => [field, english(field, m)])),
+      codes: fields,
+    }),
+  }
+}
+
+/**
+ * The field a validation issue is about, as a form names it: the path's leading names, up to the first list
+ * index (`size`, not `size.0`: a form has one field for the whole list).
+ */
+function fieldOf(instancePath: string): string {
+  const names: string[] = []
+  for (const segment of instancePath.split('/').filter(Boolean)) {
+    if (/^\d+$/.test(segment)) break
+    names.push(segment)
+  }
+  return names.join('.')
 }
 
 function errorHandler(
@@ -144,44 +184,43 @@ function errorHandler(
   reply: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2],
 ) {
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors: Record<string, string> = {}
+    const fields: Record<string, Message> = {}
+    // A rule of zod's own, not the contract's, keeps zod's English as its text under the code `invalid`.
+    const text: Record<string, string> = {}
     for (const issue of error.validation) {
-      const field =
-        issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body'
-      errors[field] ??= issue.message ?? 'Invalid value'
+      const field = fieldOf(issue.instancePath) || error.validationContext || 'body'
+      if (fields[field]) continue
+      const message = readMessage(issue.message)
+      fields[field] = message ?? { code: 'invalid' }
+      if (!message && issue.message) text[field] = issue.message
     }
-    const [field, message] = Object.entries(errors)[0] ?? ['body', 'Invalid request']
-    return reply.code(400).send({ status: false, data: null, message: `${field}: ${message}`, errors })
+    if (Object.keys(fields).length === 0) fields.body = { code: 'invalid' }
+    return reply.code(400).send(refusal(400, Object.values(fields)[0]!, fields, text))
   }
   if (error instanceof HttpError) {
-    return reply.code(error.statusCode).send({
-      status: false,
-      data: null,
-      message: error.message,
-      ...(error.errors ? { errors: error.errors } : {}),
-    })
+    return reply.code(error.statusCode).send(refusal(error.statusCode, error.refusal, error.fields))
   }
   const status = error.statusCode ?? 500
   if (status === 400) {
     // Fastify's own 400s (unparsable or empty JSON) come before any schema: the body as a whole is at fault,
     // and it is named like any other field so a client reads every 400 the same way.
-    const problem = error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'This field is required' : error.message
+    const empty = error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+    const problem: Message = { code: empty ? 'required' : 'unreadableBody' }
     return reply
       .code(400)
-      .send({ status: false, data: null, message: `body: ${problem}`, errors: { body: problem } })
+      .send(refusal(400, problem, { body: problem }, empty ? undefined : { body: error.message }))
   }
   if (status > 400 && status < 500) {
     // Fastify's own refusals: wrong content type, body too large.
-    const message =
+    const code =
       error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-        ? 'The request body is too large'
+        ? 'bodyTooLarge'
         : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-          ? 'Unsupported content type'
-          : error.message
-    return reply.code(status).send({ status: false, data: null, message })
+          ? 'unsupportedContentType'
+          : 'refused'
+    const answer = refusal(status, { code })
+    return reply.code(status).send(code === 'refused' ? { ...answer, message: error.message } : answer)
   }
   request.log.error({ err: error }, 'request failed')
-  return reply
-    .code(500)
-    .send({ status: false, data: null, message: 'Something went wrong on our side; it has been logged' })
+  return reply.code(500).send(refusal(500, { code: 'serverError' }))
 }

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
 import type { Db } from './db/client.ts'
 import { users } from './db/schema.ts'
+import type { LogFormat } from './logging.ts'
 import { hashPassword } from './modules/auth/passwords.ts'
 
 /** `JWT_SECRET`, or a secret made once and kept in `DATA_DIR` so tokens survive a restart. */
@@ -28,8 +29,17 @@ export function randomPassword(): string {
   return chars.join('')
 }
 
-/** On a store with no administrator, creates one from `ADMIN_EMAIL` and `ADMIN_PASSWORD` (or a random one, logged once). */
-export async function ensureAdmin(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
+/**
+ * On a store with no administrator, creates one from `ADMIN_EMAIL` and `ADMIN_PASSWORD` (or a random one, logged
+ * once). `format` is the log's: on a terminal the generated password gets a box of its own, so it is not lost
+ * among the lines around it; a JSON log keeps it on one line that tools can match.
+ */
+export async function ensureAdmin(
+  db: Db,
+  config: Config,
+  log: FastifyBaseLogger,
+  format: LogFormat = 'json',
+): Promise<void> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1)
   if (existing) return
   const [sameEmail] = await db
@@ -52,5 +62,21 @@ export async function ensureAdmin(db: Db, config: Config, log: FastifyBaseLogger
   })
   if (config.ADMIN_PASSWORD)
     log.info(`Administrator account created: ${config.ADMIN_EMAIL} with ADMIN_PASSWORD`)
+  else if (format === 'pretty')
+    log.warn(
+      `Administrator account created (shown only this once):\n${boxed([
+        `e-mail     ${config.ADMIN_EMAIL}`,
+        `password   ${password}`,
+      ])}`,
+    )
   else log.warn(`Administrator account created: ${config.ADMIN_EMAIL} / ${password} (shown only this once)`)
+}
+
+/** `lines` framed, with a blank line either side: what a person must not miss in a scrolling log. */
+function boxed(lines: string[]): string {
+  const width = Math.max(...lines.map((line) => line.length))
+  const rule = '─'.repeat(width + 4)
+  return ['', `  ┌${rule}┐`, ...lines.map((line) => `  │  ${line.padEnd(width)}  │`), `  └${rule}┘`, ''].join(
+    '\n',
+  )
 }

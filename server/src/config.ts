@@ -58,6 +58,8 @@ export const configSchema = z.object({
   LOGIN_LIMIT_PER_IP: positiveInt(50),
   LOGIN_LIMIT_WINDOW_MINUTES: positiveInt(15, 24 * 60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset: `pretty` when stdout is a terminal, `json` otherwise (pipes, files, CI). */
+  LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
   TRUST_PROXY: bool.default(false),
 })
 export type Config = z.infer<typeof configSchema>

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts'
 import { ensureAdmin, resolveJwtSecret } from './bootstrap.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { migrate, openDatabase } from './db/client.ts'
+import { logFormat, loggerOptions } from './logging.ts'
 import { seedDemoIfEmpty } from './seed/demo.ts'
 import { buildWebApp } from './web/build.ts'
 import { isWebBuilt, WEB_DIST } from './web/static.ts'
@@ -28,14 +29,15 @@ async function main() {
     dataDir: path.resolve(config.DATA_DIR, 'db'),
   })
   await migrate(database)
+  const format = logFormat(config)
   const app = await buildApp({
     config,
     database,
     jwtSecret: resolveJwtSecret(config),
     webDir: isWebBuilt(webDir) ? webDir : undefined,
-    logger: { level: config.LOG_LEVEL },
+    logger: loggerOptions(config, format),
   })
-  await ensureAdmin(database.db, config, app.log)
+  await ensureAdmin(database.db, config, app.log, format)
   if (config.SEED_DEMO) await seedDemoIfEmpty(app.services, app.log)
 
   let closing = false

@@ -1,3 +1,4 @@
+import type { Endpoint } from '@store/contract'
 import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
 
@@ -40,5 +41,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A route anyone may call: sign-in, token refresh, serving images, health. */
     public?: boolean
+    /** The row of the endpoint table the route was registered from. */
+    endpoint?: Endpoint
   }
 }

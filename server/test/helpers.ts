@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { isMessageCode, messageText } from '@store/contract'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import pg from 'pg'
 import { buildApp } from '../src/app.ts'
@@ -131,5 +132,38 @@ export function expectEnvelope(answer: Answer, statusCode: number, status = stat
     throw new Error(`expected status ${status}, got ${JSON.stringify(answer.body)}`)
   if (typeof answer.body.message !== 'string') throw new Error('answer has no message')
   if (!('data' in answer.body)) throw new Error('answer has no data')
+  if (answer.body.status === false) expectCodes(answer.body)
   return answer.body
+}
+
+/**
+ * Every refusal carries its message by code beside the English: `code` (with `params`) for the answer, and
+ * `codes` for exactly the fields `errors` names, each the same text `messageText` makes of its code.
+ */
+export function expectCodes(body: Answer['body']) {
+  const seen = JSON.stringify(body)
+  if (typeof body.code !== 'string' || !isMessageCode(body.code)) throw new Error(`no known code: ${seen}`)
+  const own = messageText({ code: body.code, params: body.params })
+  // `invalid` and the request-level refusals may carry the detail zod or Fastify gave in place of the text.
+  if (
+    body.code !== 'invalid' &&
+    body.code !== 'unreadableBody' &&
+    body.code !== 'refused' &&
+    !body.message.endsWith(own)
+  )
+    throw new Error(`the message is not the text of its code: ${seen}`)
+  if (body.errors === undefined && body.codes === undefined) return
+  const fields = Object.keys(body.errors ?? {}).sort()
+  if (JSON.stringify(fields) !== JSON.stringify(Object.keys(body.codes ?? {}).sort()))
+    throw new Error(`errors and codes name different fields: ${seen}`)
+  for (const field of fields) {
+    const message = body.codes[field]
+    if (!isMessageCode(message.code)) throw new Error(`unknown code for ${field}: ${seen}`)
+    if (
+      message.code !== 'invalid' &&
+      message.code !== 'unreadableBody' &&
+      body.errors[field] !== messageText(message)
+    )
+      throw new Error(`errors.${field} is not the text of its code: ${seen}`)
+  }
 }

@@ -11,6 +11,11 @@ interface Slugged {
   slug: PgColumn
 }
 
+type Label = 'category' | 'brand' | 'product'
+
+/** The 409 of a taken slug, on the `name` field that made it. */
+export const slugTaken = (label: Label, slug: string) => conflict(`${label}SlugTaken`, { slug }, 'name')
+
 /**
  * The slug of `name` ('Đồng hồ' → 'dong-ho') when no other row of `t` holds it: a 400 naming `name` when the
  * name has no letter or digit, a 409 naming it when the slug is taken. `scope` narrows the rows that count
@@ -19,21 +24,19 @@ interface Slugged {
 export async function freeSlug(
   db: Db,
   t: Slugged,
-  label: string,
+  label: Label,
   name: string,
   options: { exceptId?: number; scope?: SQL } = {},
 ): Promise<string> {
   const slug = slugify(name)
-  if (!slug) throw badRequest('name', 'The name needs at least one letter or digit')
+  if (!slug) throw badRequest('name', 'nameNeedsLetter')
   const [taken] = await db
     .select({ id: t.id })
     .from(t.table)
     .where(and(eq(t.slug, slug), options.scope, options.exceptId ? ne(t.id, options.exceptId) : undefined))
-  if (taken) throw conflict(`A ${label} with the slug '${slug}' already exists`, 'name')
+  if (taken) throw slugTaken(label, slug)
   return slug
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /**
  * Deletes a brand or category unless products use it: order history points at those products, deleted ones
@@ -54,19 +57,16 @@ export async function deleteUnlessUsed(
     .from(products)
     .where(eq(column, id))
   if (usage && usage.live > 0) {
-    throw conflict(`This ${label} is used by ${plural(usage.live, 'product')}; move or delete them first`)
+    throw conflict(`${label}InUse`, { count: usage.live })
   }
   if (usage && usage.all > 0) {
-    throw conflict(
-      `This ${label} is still used by ${plural(usage.all, 'deleted product')} kept for order history`,
-    )
+    throw conflict(`${label}Kept`, { count: usage.all })
   }
   try {
     await remove()
   } catch (error) {
     // A product created between the count and the delete holds it now.
-    if (isForeignKeyViolation(error))
-      throw conflict(`This ${label} is used by products; move or delete them first`)
+    if (isForeignKeyViolation(error)) throw conflict(`${label}Used`)
     throw error
   }
 }

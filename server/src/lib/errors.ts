@@ -1,21 +1,34 @@
-/** An answer the client caused: carries its HTTP code, a message, and for a 400 one message per field. */
+import { type Message, type MessageCode, type MessageParams, messageText } from '@store/contract'
+
+/**
+ * An answer the client caused: its HTTP code and a message by code (`messageTexts`), about one field when
+ * `fields` names it. The error handler writes the English text beside the code.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    message: string,
-    readonly errors?: Record<string, string>,
+    readonly refusal: Message,
+    /** The fields at fault, each with its own message; the first is the answer's own. */
+    readonly fields?: Record<string, Message>,
   ) {
-    super(message)
+    super(messageText(refusal))
   }
 }
 
-export const badRequest = (field: string, message: string) =>
-  new HttpError(400, `${field}: ${message}`, { [field]: message })
-export const unauthorized = (message = 'Please sign in') => new HttpError(401, message)
-export const forbidden = (message = 'Only administrators may do this') => new HttpError(403, message)
-export const notFound = (what: string) => new HttpError(404, `${what} not found`)
-export const conflict = (message: string, field?: string) =>
-  new HttpError(409, message, field ? { [field]: message } : undefined)
+/** A refusal about one field: `{ field: message }` for a form to show next to it. */
+export const fieldError = (status: number, field: string, code: MessageCode, params?: MessageParams) => {
+  const refusal = params ? { code, params } : { code }
+  return new HttpError(status, refusal, { [field]: refusal })
+}
+
+export const badRequest = (field: string, code: MessageCode, params?: MessageParams) =>
+  fieldError(400, field, code, params)
+export const unauthorized = (code: MessageCode) => new HttpError(401, { code })
+export const forbidden = (code: MessageCode = 'adminsOnly') => new HttpError(403, { code })
+export const notFound = (code: MessageCode) => new HttpError(404, { code })
+/** A 409, about `field` when given (a taken e-mail or slug), else about the record. */
+export const conflict = (code: MessageCode, params?: MessageParams, field?: string) =>
+  field ? fieldError(409, field, code, params) : new HttpError(409, params ? { code, params } : { code })
 
 /** PostgreSQL's unique-violation code, for the few writes that race a check. */
 export const isUniqueViolation = (error: unknown, constraint?: string): boolean => {

@@ -2,6 +2,7 @@ import type { ListMeta, ListQuery } from '@store/contract'
 import { desc, inArray, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.ts'
+import type { Narrowing } from './row-counts.ts'
 
 /** Offset and meta of a page; `totalPages` is at least 1 so a client always has a page to show. */
 export const pageOf = (query: Pick<ListQuery, 'page' | 'limit'>) => ({
@@ -31,6 +32,12 @@ export const matches = (searchColumn: PgColumn, term: string): SQL => {
   const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`)
   return sql`${searchColumn} like '%' || search_text(${escaped}) || '%'`
 }
+
+/** `matches` as a narrowing `countRows` can remember: the condition reads the search column and nothing else. */
+export const matching = (searchColumn: PgColumn, term: string): Narrowing => ({
+  where: matches(searchColumn, term),
+  reads: [searchColumn],
+})
 
 interface Listed {
   table: PgTable

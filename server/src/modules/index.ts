@@ -4,15 +4,15 @@ import { authRoutes } from './auth/routes.ts'
 import { brandRoutes } from './brands/routes.ts'
 import { categoryRoutes } from './categories/routes.ts'
 import { fileRoutes } from './files/routes.ts'
-import { healthRoutes } from './health/routes.ts'
+import { operationRoutes } from './operations/routes.ts'
 import { orderRoutes } from './orders/routes.ts'
 import { productRoutes } from './products/routes.ts'
 import { reviewRoutes } from './reviews/routes.ts'
 import { userRoutes } from './users/routes.ts'
 
-/** Every resource of the API, each a Fastify plugin mounted under `/api`. */
+/** Every group of the endpoint table with its handlers, each a Fastify plugin mounted under `/api`. */
 export const modules: FastifyPluginAsyncZod[] = [
-  healthRoutes,
+  operationRoutes,
   authRoutes,
   userRoutes,
   categoryRoutes,

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { brands, categories, orderLines, orders, products, reviews, users } from '../../src/db/schema.ts'
 import { hashPassword } from '../../src/modules/auth/passwords.ts'
-import { startApp } from '../helpers.ts'
+import { expectCodes, startApp } from '../helpers.ts'
 
 // Every operation the OpenAPI document lists gets generated bad input, sent as the administrator. Whatever
 // arrives, the API answers below 500, in the envelope, and a 400 names the field at fault. The operations are
@@ -495,6 +495,13 @@ async function send(request: InjectOptions & { url: string }) {
   if (typeof envelope.status !== 'boolean' || !('data' in envelope) || typeof envelope.message !== 'string')
     throw new Error(`not an envelope: ${where}`)
   if (envelope.status !== answer.statusCode < 400) throw new Error(`status disagrees with the code: ${where}`)
+  if (envelope.status === false) {
+    try {
+      expectCodes(envelope)
+    } catch (error) {
+      throw new Error(`${(error as Error).message}: ${where}`)
+    }
+  }
   if (answer.statusCode === 400) {
     const errors = envelope.errors as Record<string, unknown> | undefined
     const fields = errors && typeof errors === 'object' ? Object.keys(errors) : []

@@ -1,9 +1,18 @@
 import { eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rows } from '../../src/db/client.ts'
-import { brands, categories, orderLines, orders, products, reviews, users } from '../../src/db/schema.ts'
-import { matches } from '../../src/lib/list.ts'
-import { type Counted, countRows, searchKey } from '../../src/lib/totals.ts'
+import {
+  brands,
+  categories,
+  orderLines,
+  orders,
+  products,
+  refreshTokens,
+  reviews,
+  users,
+} from '../../src/db/schema.ts'
+import { matches, matching } from '../../src/lib/list.ts'
+import { type Counted, countRows, type Narrowing, searchKey } from '../../src/lib/row-counts.ts'
 import { expectEnvelope, startApp, type TestApp } from '../helpers.ts'
 
 // Every list total comes from countRows: stored counters without a search, remembered search counts with one.
@@ -29,8 +38,11 @@ const truth: Record<Counted, SQL> = {
 }
 const everyPopulation = Object.keys(truth) as Counted[]
 
-async function counted(what: Counted, where?: SQL) {
-  const [row] = await rows<{ n: number }>(db(), where ? sql`${truth[what]} and (${where})` : truth[what])
+async function counted(what: Counted, search?: Narrowing) {
+  const [row] = await rows<{ n: number }>(
+    db(),
+    search ? sql`${truth[what]} and (${search.where})` : truth[what],
+  )
   return row!.n
 }
 
@@ -239,16 +251,16 @@ describe('search totals', () => {
 
   it('are exact and remembered', async () => {
     await productsNamed(['Áo sơ mi trắng', 'Áo khoác gió', 'Quần short', 'Váy áo dài'])
-    const search = matches(products.nameSearch, 'ao')
+    const search = matching(products.nameSearch, 'ao')
     const n = await countRows(db(), 'products', search)
     expect(n).toBe(await counted('products', search))
     expect(n).toBeGreaterThanOrEqual(3)
     expect(await cached()).toBeGreaterThan(0)
-    expect(await countRows(db(), 'products', matches(products.nameSearch, 'ao'))).toBe(n)
+    expect(await countRows(db(), 'products', matching(products.nameSearch, 'ao'))).toBe(n)
   })
 
   it('use the remembered count while nothing changed, and never after a write', async () => {
-    const search = matches(products.nameSearch, 'khoác')
+    const search = matching(products.nameSearch, 'khoác')
     const n = await countRows(db(), 'products', search)
     // Tamper with the remembered count: the next read must show it was used.
     await db().execute(sql`update search_counts set n = 999 where population = 'products'`)
@@ -265,7 +277,7 @@ describe('search totals', () => {
   })
 
   it('outlive writes to columns no search reads, but not writes to the ones it does', async () => {
-    const search = matches(products.nameSearch, 'khoác')
+    const search = matching(products.nameSearch, 'khoác')
     const n = await countRows(db(), 'products', search)
     const [p] = await productsNamed(['Áo khoác len'])
     expect(await countRows(db(), 'products', search)).toBe(n + 1)
@@ -277,7 +289,7 @@ describe('search totals', () => {
       .where(eq(products.id, p!.id))
     expect(await countRows(db(), 'products', search)).toBe(999)
     // A condition over the price is another matter: it is retired by a price change.
-    const cheap = sql`${products.price} = 123457`
+    const cheap: Narrowing = { where: sql`${products.price} = 123457`, reads: [products.price] }
     expect(searchKey('products', cheap)?.version).toBe('all')
     expect(searchKey('products', search)?.version).toBe('search')
     expect(await countRows(db(), 'products', cheap)).toBe(1)
@@ -287,8 +299,32 @@ describe('search totals', () => {
     expect(await countRows(db(), 'products', search)).toBe(n)
   })
 
+  it('are remembered against every write once a declared column is not a searched one', async () => {
+    const [p] = await productsNamed(['Áo gió giảm giá'])
+    const onSale: Narrowing = {
+      where: sql`${products.nameSearch} like '%gio giam%' and ${products.price} < 150000`,
+      reads: [products.nameSearch, products.price],
+    }
+    expect(searchKey('products', onSale)).toMatchObject({ deps: ['products'], version: 'all' })
+    expect(searchKey('products', { ...onSale, reads: [products.nameSearch] })?.version).toBe('search')
+    expect(await countRows(db(), 'products', onSale)).toBe(1)
+    await db().execute(sql`update search_counts set n = 999 where population = 'products'`)
+    expect(await countRows(db(), 'products', onSale)).toBe(999)
+    await db().update(products).set({ price: 200_000 }).where(eq(products.id, p!.id))
+    expect(await countRows(db(), 'products', onSale)).toBe(0)
+    // A column of another versioned table adds that table to what the count follows.
+    const inCategory: Narrowing = {
+      where: sql`${products.categoryId} in (select ${categories.id} from ${categories} where ${matches(categories.nameSearch, 'ao')})`,
+      reads: [products.categoryId, categories.id, categories.nameSearch],
+    }
+    expect(searchKey('products', inCategory)).toMatchObject({
+      deps: ['categories', 'products'],
+      version: 'all',
+    })
+  })
+
   it('within the out-of-stock products are retired by a stock update, which a name search outlives', async () => {
-    const search = matches(products.nameSearch, 'khăn quàng')
+    const search = matching(products.nameSearch, 'khăn quàng')
     // Membership of stock_out reads quantity, which search_changes does not follow: only `changes` is safe.
     expect(searchKey('stock_out', search)?.version).toBe('all')
     expect(searchKey('products', search)?.version).toBe('search')
@@ -315,8 +351,10 @@ describe('search totals', () => {
         { userId: lan.id, address: 'Huế' },
         { userId: lan.id, address: 'Đà Nẵng' },
       ])
-    const byName = (term: string) =>
-      sql`${orders.userId} in (select ${users.id} from ${users} where ${matches(users.nameSearch, term)})`
+    const byName = (term: string): Narrowing => ({
+      where: sql`${orders.userId} in (select ${users.id} from ${users} where ${matches(users.nameSearch, term)})`,
+      reads: [orders.userId, users.id, users.nameSearch],
+    })
     expect(searchKey('orders', byName('lan'))).toMatchObject({ deps: ['orders', 'users'], version: 'search' })
     expect(await countRows(db(), 'orders', byName('lan'))).toBe(2)
     expect(await countRows(db(), 'orders', byName('lan'))).toBe(2)
@@ -328,7 +366,7 @@ describe('search totals', () => {
 
   it('follow role changes for customers and admins', async () => {
     const hoa = await customer('Nguyễn Văn Hoà')
-    const search = matches(users.nameSearch, 'hoa')
+    const search = matching(users.nameSearch, 'hoa')
     const customers = await countRows(db(), 'customers', search)
     const admins = await countRows(db(), 'admins', search)
     await db().update(users).set({ role: 'admin' }).where(eq(users.id, hoa.id))
@@ -337,7 +375,7 @@ describe('search totals', () => {
   })
 
   it('are exact after a bulk load and rebuild_stats()', async () => {
-    const search = matches(products.nameSearch, 'nạp')
+    const search = matching(products.nameSearch, 'nạp')
     const before = await countRows(db(), 'products', search)
     await db().transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`)
@@ -352,10 +390,10 @@ describe('search totals', () => {
   })
 
   it('keep only the newest entry of the same tables', async () => {
-    await countRows(db(), 'products', matches(products.nameSearch, 'giày'))
-    await countRows(db(), 'products', matches(products.nameSearch, 'quần'))
+    await countRows(db(), 'products', matching(products.nameSearch, 'giày'))
+    await countRows(db(), 'products', matching(products.nameSearch, 'quần'))
     await productsNamed(['Giày thể thao'])
-    await countRows(db(), 'products', matches(products.nameSearch, 'giày'))
+    await countRows(db(), 'products', matching(products.nameSearch, 'giày'))
     const [entries] = await rows<{ current: number; stale: number }>(
       db(),
       sql`with v as (select sum(search_changes) as version from row_counts where population = 'products')
@@ -367,9 +405,17 @@ describe('search totals', () => {
   })
 
   it('are counted every time when the condition could change without a write', async () => {
-    expect(searchKey('products', sql`${products.createdAt} > now() - interval '1 day'`)).toBeUndefined()
-    expect(searchKey('users', sql`${users.id} in (select user_id from refresh_tokens)`)).toBeUndefined()
-    const recent = sql`${products.createdAt} > now() - interval '1 day'`
+    const recent: Narrowing = {
+      where: sql`${products.createdAt} > now() - interval '1 day'`,
+      reads: 'volatile',
+    }
+    expect(searchKey('products', recent)).toBeUndefined()
+    // refresh_tokens has no triggers: a new sign-in would change the count without moving any version.
+    const signedIn: Narrowing = {
+      where: sql`${users.id} in (select ${refreshTokens.userId} from ${refreshTokens})`,
+      reads: [users.id, refreshTokens.userId],
+    }
+    expect(searchKey('users', signedIn)).toBeUndefined()
     const before = await cached()
     expect(await countRows(db(), 'products', recent)).toBe(await counted('products', recent))
     expect(await cached()).toBe(before)
@@ -377,14 +423,14 @@ describe('search totals', () => {
 
   it('escape the wildcards a user types', async () => {
     await productsNamed(['Giảm 50% hôm nay', 'Áo_mới'])
-    expect(await countRows(db(), 'products', matches(products.nameSearch, '%'))).toBe(1)
-    expect(await countRows(db(), 'products', matches(products.nameSearch, '_'))).toBe(1)
+    expect(await countRows(db(), 'products', matching(products.nameSearch, '%'))).toBe(1)
+    expect(await countRows(db(), 'products', matching(products.nameSearch, '_'))).toBe(1)
   })
 
   it('are what a search list answers as totalResults', async () => {
     const ids = (await productsNamed(['Đồng hồ nam', 'Đồng hồ nữ'])).map((p) => p.id)
     const list = expectEnvelope(await t.call('GET', '/api/admin/categories?name=danh'), 200)
-    expect(list.meta.totalResults).toBe(await counted('categories', matches(categories.nameSearch, 'danh')))
+    expect(list.meta.totalResults).toBe(await counted('categories', matching(categories.nameSearch, 'danh')))
     await db().delete(products).where(inArray(products.id, ids))
   })
 })

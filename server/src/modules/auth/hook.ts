@@ -1,27 +1,23 @@
-import { eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import { users } from '../../db/schema.ts'
 import { forbidden, unauthorized } from '../../lib/errors.ts'
+import { findAccount } from './repository.ts'
 import { readAccessToken } from './tokens.ts'
 
 /**
- * The one place permission is checked. Every `/api` route needs a signed-in administrator unless it says
- * `config: { public: true }`.
+ * The one place permission is checked. Every `/api` route needs a signed-in administrator unless its endpoint
+ * says `public: true`.
  */
 export async function authHook(request: FastifyRequest) {
   if (request.routeOptions.config.public) return
   if (!request.routeOptions.url) return // no route matched: the not-found handler answers
   const header = request.headers.authorization
   const match = header?.match(/^Bearer\s+(\S+)$/i)
-  if (!match) throw unauthorized('Please sign in: the Authorization header has no bearer token')
+  if (!match) throw unauthorized('signInRequired')
   const services = request.server.services
   const id = await readAccessToken(services, match[1]!)
-  if (!id) throw unauthorized('Your session has expired or the token is invalid; please sign in again')
-  const [account] = await services.db
-    .select({ id: users.id, role: users.role })
-    .from(users)
-    .where(eq(users.id, id))
-  if (!account) throw unauthorized('This account no longer exists')
+  if (!id) throw unauthorized('sessionExpired')
+  const account = await findAccount(services.db, id)
+  if (!account) throw unauthorized('accountGone')
   if (account.role !== 'admin') throw forbidden()
-  request.admin = account
+  request.admin = { id: account.id, role: account.role }
 }

@@ -2,11 +2,11 @@ import type { Brand, BrandCreateBody, BrandUpdateBody, ListQuery } from '@store/
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { brands } from '../../db/schema.ts'
-import { deleteUnlessUsed, freeSlug } from '../../lib/catalog.ts'
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts'
+import { deleteUnlessUsed, freeSlug, slugTaken } from '../../lib/catalog.ts'
+import { isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
-import { matches, metaOf, pageOf, searchTerm } from '../../lib/list.ts'
-import { countRows } from '../../lib/totals.ts'
+import { matching, metaOf, pageOf, searchTerm } from '../../lib/list.ts'
+import { countRows } from '../../lib/row-counts.ts'
 
 type Row = typeof brands.$inferSelect
 const slugged = { table: brands, id: brands.id, slug: brands.slug }
@@ -22,17 +22,17 @@ export const toBrand = (b: Row): Brand => ({
 
 export async function listBrands(db: Db, query: ListQuery) {
   const term = searchTerm(query.name)
-  const where = term ? matches(brands.nameSearch, term) : undefined
+  const search = term ? matching(brands.nameSearch, term) : undefined
   const { limit, offset } = pageOf(query)
   const [page, total] = await Promise.all([
     db
       .select()
       .from(brands)
-      .where(where)
+      .where(search?.where)
       .orderBy(desc(brands.createdAt), desc(brands.id))
       .limit(limit)
       .offset(offset),
-    countRows(db, 'brands', where),
+    countRows(db, 'brands', search),
   ])
   return { data: page.map(toBrand), meta: metaOf(query, total) }
 }
@@ -44,16 +44,15 @@ export async function allBrands(db: Db) {
 
 async function findBrand(db: Db, id: number | null) {
   const [row] = id ? await db.select().from(brands).where(eq(brands.id, id)) : []
-  if (!row) throw notFound('Brand')
+  if (!row) throw notFound('brandNotFound')
   return row
 }
 
 export const getBrand = async (db: Db, id: number | null) => toBrand(await findBrand(db, id))
 
-const slugTaken = (error: unknown) =>
-  isUniqueViolation(error, 'brands_slug_key')
-    ? conflict('A brand with this slug already exists', 'name')
-    : error
+/** Another writer took the slug between the check and the write. */
+const raced = (error: unknown, slug: string) =>
+  isUniqueViolation(error, 'brands_slug_key') ? slugTaken('brand', slug) : error
 
 export async function createBrand(db: Db, body: BrandCreateBody, now: Date) {
   const slug = await freeSlug(db, slugged, 'brand', body.name)
@@ -64,7 +63,7 @@ export async function createBrand(db: Db, body: BrandCreateBody, now: Date) {
       .returning()
     return toBrand(row!)
   } catch (error) {
-    throw slugTaken(error)
+    throw raced(error, slug)
   }
 }
 
@@ -87,7 +86,7 @@ export async function updateBrand(db: Db, id: number | null, body: BrandUpdateBo
       .returning()
     return toBrand(row!)
   } catch (error) {
-    throw slugTaken(error)
+    throw raced(error, slug)
   }
 }
 

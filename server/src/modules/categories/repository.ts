@@ -2,11 +2,11 @@ import type { Category, CategoryBody, ListQuery } from '@store/contract'
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { categories } from '../../db/schema.ts'
-import { deleteUnlessUsed, freeSlug } from '../../lib/catalog.ts'
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts'
+import { deleteUnlessUsed, freeSlug, slugTaken } from '../../lib/catalog.ts'
+import { isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
-import { matches, metaOf, pageOf, searchTerm } from '../../lib/list.ts'
-import { countRows } from '../../lib/totals.ts'
+import { matching, metaOf, pageOf, searchTerm } from '../../lib/list.ts'
+import { countRows } from '../../lib/row-counts.ts'
 
 type Row = typeof categories.$inferSelect
 const slugged = { table: categories, id: categories.id, slug: categories.slug }
@@ -21,17 +21,17 @@ export const toCategory = (c: Row): Category => ({
 
 export async function listCategories(db: Db, query: ListQuery) {
   const term = searchTerm(query.name)
-  const where = term ? matches(categories.nameSearch, term) : undefined
+  const search = term ? matching(categories.nameSearch, term) : undefined
   const { limit, offset } = pageOf(query)
   const [page, total] = await Promise.all([
     db
       .select()
       .from(categories)
-      .where(where)
+      .where(search?.where)
       .orderBy(desc(categories.createdAt), desc(categories.id))
       .limit(limit)
       .offset(offset),
-    countRows(db, 'categories', where),
+    countRows(db, 'categories', search),
   ])
   return { data: page.map(toCategory), meta: metaOf(query, total) }
 }
@@ -43,14 +43,13 @@ export async function allCategories(db: Db) {
 
 export async function getCategory(db: Db, id: number | null) {
   const [row] = id ? await db.select().from(categories).where(eq(categories.id, id)) : []
-  if (!row) throw notFound('Category')
+  if (!row) throw notFound('categoryNotFound')
   return toCategory(row)
 }
 
-const slugTaken = (error: unknown) =>
-  isUniqueViolation(error, 'categories_slug_key')
-    ? conflict('A category with this slug already exists', 'name')
-    : error
+/** Another writer took the slug between the check and the write. */
+const raced = (error: unknown, slug: string) =>
+  isUniqueViolation(error, 'categories_slug_key') ? slugTaken('category', slug) : error
 
 export async function createCategory(db: Db, body: CategoryBody) {
   const slug = await freeSlug(db, slugged, 'category', body.name)
@@ -58,7 +57,7 @@ export async function createCategory(db: Db, body: CategoryBody) {
     const [row] = await db.insert(categories).values({ name: body.name, slug }).returning()
     return toCategory(row!)
   } catch (error) {
-    throw slugTaken(error)
+    throw raced(error, slug)
   }
 }
 
@@ -73,7 +72,7 @@ export async function updateCategory(db: Db, id: number | null, body: CategoryBo
       .returning()
     return toCategory(row!)
   } catch (error) {
-    throw slugTaken(error)
+    throw raced(error, slug)
   }
 }
 

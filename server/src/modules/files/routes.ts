@@ -1,20 +1,9 @@
 import { open } from 'node:fs/promises'
 import multipart from '@fastify/multipart'
-import {
-  MAX_FILES_PER_UPLOAD,
-  MAX_IMAGE_SIDE,
-  messages,
-  storedImage,
-  UPLOAD_FIELD,
-  uploadAnswer,
-  uploadForm,
-} from '@store/contract'
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { badRequest, HttpError, notFound } from '../../lib/errors.ts'
+import { endpoints, MAX_FILES_PER_UPLOAD, UPLOAD_FIELD } from '@store/contract'
+import { implement } from '../../lib/endpoints.ts'
+import { badRequest, fieldError, type HttpError, notFound } from '../../lib/errors.ts'
 import { removeStored, resolveStoredPath, storeImage } from './storage.ts'
-
-const tags = ['files']
 
 const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
@@ -25,10 +14,7 @@ const CONTENT_TYPES: Record<string, string> = {
   avif: 'image/avif',
 }
 
-const uploadRefused = (statusCode: number, message: string) =>
-  new HttpError(statusCode, `${UPLOAD_FIELD}: ${message}`, { [UPLOAD_FIELD]: message })
-
-export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+export const fileRoutes = implement(endpoints.files, async (app) => {
   const { config, uploadDir } = app.services
   const maxMb = config.UPLOAD_MAX_MB
 
@@ -48,34 +34,19 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A refusal from the multipart parser, in the API's words; anything else from it is a malformed body. */
   const parserRefusal = (error: unknown): HttpError => {
     if (error instanceof limitErrors.RequestFileTooLargeError)
-      return uploadRefused(413, `Each file may be at most ${maxMb} MB`)
+      return fieldError(413, UPLOAD_FIELD, 'fileTooLarge', { mb: maxMb })
     if (error instanceof limitErrors.FilesLimitError)
-      return uploadRefused(413, `At most ${MAX_FILES_PER_UPLOAD} files per upload`)
+      return fieldError(413, UPLOAD_FIELD, 'tooManyFiles', { max: MAX_FILES_PER_UPLOAD })
     if (error instanceof limitErrors.PartsLimitError || error instanceof limitErrors.FieldsLimitError)
-      return uploadRefused(413, 'The form has too many parts')
-    if (error instanceof limitErrors.PrematureCloseError)
-      return uploadRefused(400, 'The upload was interrupted before it ended')
-    return uploadRefused(400, 'The multipart body could not be read')
+      return fieldError(413, UPLOAD_FIELD, 'tooManyParts')
+    if (error instanceof limitErrors.PrematureCloseError) return badRequest(UPLOAD_FIELD, 'uploadInterrupted')
+    return badRequest(UPLOAD_FIELD, 'multipartUnreadable')
   }
 
-  app.post(
-    '/file',
-    {
-      schema: {
-        summary: `Upload images (one '${UPLOAD_FIELD}' part each, at most ${MAX_FILES_PER_UPLOAD}); answers their stored paths`,
-        description:
-          `JPEG, PNG, WebP, GIF or AVIF, judged by content, each at most UPLOAD_MAX_MB (${maxMb} MB here). ` +
-          `Every image is re-encoded to WebP without metadata and fitted inside ${MAX_IMAGE_SIDE}×${MAX_IMAGE_SIDE}. ` +
-          'If any part is refused, none is kept.',
-        tags,
-        consumes: ['multipart/form-data'],
-        body: uploadForm,
-        response: { 200: uploadAnswer },
-      },
-    },
-    async (request) => {
+  return {
+    upload: async (request) => {
       if (!request.isMultipart()) {
-        throw uploadRefused(415, `Send the images as multipart/form-data, one '${UPLOAD_FIELD}' part each`)
+        throw fieldError(415, UPLOAD_FIELD, 'notMultipart', { field: UPLOAD_FIELD })
       }
       const now = app.services.now()
       const stored: string[] = []
@@ -101,48 +72,24 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         await removeStored(uploadDir, stored)
         throw error
       }
-      if (stored.length === 0) throw badRequest(UPLOAD_FIELD, messages.required)
+      if (stored.length === 0) throw badRequest(UPLOAD_FIELD, 'required')
       return {
         status: true,
         data: stored,
         message: stored.length === 1 ? 'File uploaded' : `${stored.length} files uploaded`,
       }
     },
-  )
-
-  app.get(
-    '/file/*',
-    {
-      config: { public: true },
-      schema: {
-        summary: 'An uploaded image, by the stored path the upload answered',
-        description:
-          'Stored names are never reused, so the answer may be cached for a year. Anything that is not a ' +
-          'stored path, or a file that is gone, is 404.',
-        tags,
-        security: [],
-        params: z.object({
-          '*': z
-            .string()
-            .meta({ description: 'The stored path without its leading slash: 2026/11/<id>.webp' }),
-        }),
-        response: {
-          200: { description: 'The image', content: { 'image/webp': { schema: storedImage } } },
-          304: z.null().meta({ description: 'Not modified: the copy the client holds is current' }),
-        },
-      },
-    },
-    async (request, reply) => {
+    get: async (request, reply) => {
       const storedPath = `/${request.params['*']}`
       const file = resolveStoredPath(uploadDir, storedPath)
-      if (!file) throw notFound('File')
+      if (!file) throw notFound('fileNotFound')
       // Opened before stat, so the answer describes the very file it streams even if it is removed meanwhile.
       const handle = await open(file, 'r').catch(() => null)
-      if (!handle) throw notFound('File')
+      if (!handle) throw notFound('fileNotFound')
       const stat = await handle.stat().catch(() => null)
       if (!stat?.isFile()) {
         await handle.close()
-        throw notFound('File')
+        throw notFound('fileNotFound')
       }
       const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`
       const extension = storedPath.slice(storedPath.lastIndexOf('.') + 1)
@@ -159,8 +106,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('content-length', stat.size)
       return reply.send(handle.createReadStream())
     },
-  )
-}
+  }
+})
 
 /** If-None-Match holds one tag, a list, or '*'; weak and strong forms of the same tag match. */
 function matchesEtag(header: string | undefined, etag: string): boolean {

@@ -1,23 +1,18 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { MAX_IMAGE_SIDE, STORED_PATH } from '@store/contract'
+import { MAX_IMAGE_SIDE, STORED_PATH, UPLOAD_FIELD } from '@store/contract'
 import sharp from 'sharp'
-import { HttpError } from '../../lib/errors.ts'
+import { fieldError, HttpError } from '../../lib/errors.ts'
 
 /** Larger inputs are refused before decoding: a small file can expand to gigabytes of pixels. */
 export const MAX_INPUT_PIXELS = 40_000_000
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif'])
 
-const notAnImage = () => {
-  const message = 'Not an image we accept; send JPEG, PNG, WebP, GIF or AVIF'
-  return new HttpError(415, `file: ${message}`, { file: message })
-}
-const tooManyPixels = () => {
-  const message = `The image is larger than ${MAX_INPUT_PIXELS / 1_000_000} megapixels`
-  return new HttpError(413, `file: ${message}`, { file: message })
-}
+const notAnImage = () => fieldError(415, UPLOAD_FIELD, 'notAnImage')
+const tooManyPixels = () =>
+  fieldError(413, UPLOAD_FIELD, 'tooManyPixels', { megapixels: MAX_INPUT_PIXELS / 1_000_000 })
 
 /**
  * Decodes `input` to prove it is an image we accept (by content, not by name), applies its EXIF orientation,

@@ -1,11 +1,11 @@
 import type { Order, OrderBody, OrderLine, OrderListQuery, OrderStatus } from '@store/contract'
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orderLines, orders, products, users } from '../../db/schema.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
 import { matches, metaOf, newestFirst, onPage, searchTerm } from '../../lib/list.ts'
-import { countRows } from '../../lib/totals.ts'
+import { countRows, type Narrowing } from '../../lib/row-counts.ts'
 import { orderTotals } from './totals.ts'
 
 const orderColumns = {
@@ -37,23 +37,26 @@ export const toOrder = ({ order: o, user: u }: OrderRow): Order => ({
 
 /**
  * Orders whose customer's name contains `term`. A condition over `orders` alone, so the list and its total
- * (countRows over the orders table) narrow the same way.
+ * (countRows over the orders table) narrow the same way; it reads the users table too, so a rename retires
+ * a remembered total.
  */
-const customerNamed = (term: string): SQL =>
-  sql`${orders.userId} in (select ${users.id} from ${users} where ${matches(users.nameSearch, term)})`
+const customerNamed = (term: string): Narrowing => ({
+  where: sql`${orders.userId} in (select ${users.id} from ${users} where ${matches(users.nameSearch, term)})`,
+  reads: [orders.userId, users.id, users.nameSearch],
+})
 
 export async function listOrders(db: Db, query: OrderListQuery) {
   const term = searchTerm(query.name)
-  const where = term ? customerNamed(term) : undefined
+  const search = term ? customerNamed(term) : undefined
   const listed = { table: orders, id: orders.id, createdAt: orders.createdAt }
   const [page, total] = await Promise.all([
     db
       .select(orderColumns)
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
-      .where(onPage(db, listed, where, query))
+      .where(onPage(db, listed, search?.where, query))
       .orderBy(...newestFirst(listed)),
-    countRows(db, 'orders', where),
+    countRows(db, 'orders', search),
   ])
   return { data: page.map(toOrder), meta: metaOf(query, total) }
 }
@@ -66,7 +69,7 @@ export async function getOrder(db: Db, id: number | null) {
         .innerJoin(users, eq(users.id, orders.userId))
         .where(eq(orders.id, id))
     : []
-  if (!row) throw notFound('Order')
+  if (!row) throw notFound('orderNotFound')
   return toOrder(row)
 }
 
@@ -86,22 +89,22 @@ export async function updateOrder(db: Db, id: number | null, body: OrderBody, no
         .where(eq(orders.id, id))
         .returning({ id: orders.id })
     : []
-  if (!updated) throw notFound('Order')
+  if (!updated) throw notFound('orderNotFound')
   return getOrder(db, updated.id)
 }
 
 /** The order's lines go with it (the foreign key cascades). */
 export async function deleteOrder(db: Db, id: number | null) {
-  if (!id) throw notFound('Order')
+  if (!id) throw notFound('orderNotFound')
   await db.transaction(async (tx) => {
     const [deleted] = await tx.delete(orders).where(eq(orders.id, id)).returning({ id: orders.id })
-    if (!deleted) throw notFound('Order')
+    if (!deleted) throw notFound('orderNotFound')
   })
 }
 
 export async function listOrderLines(db: Db, orderId: number | null): Promise<OrderLine[]> {
   const [order] = orderId ? await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)) : []
-  if (!order) throw notFound('Order')
+  if (!order) throw notFound('orderNotFound')
   const lines = await db
     .select({
       id: orderLines.id,
@@ -140,20 +143,20 @@ export async function listOrderLines(db: Db, orderId: number | null): Promise<Or
  * first so two line deletes on one order cannot both compute from a stale set of lines.
  */
 export async function deleteOrderLine(db: Db, orderId: number | null, lineId: number | null, now: Date) {
-  if (!orderId) throw notFound('Order')
+  if (!orderId) throw notFound('orderNotFound')
   await db.transaction(async (tx) => {
     const [order] = await tx
       .select({ id: orders.id, discountPercent: orders.discountPercent, shipingFee: orders.shipingFee })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for('update')
-    if (!order) throw notFound('Order')
+    if (!order) throw notFound('orderNotFound')
     const lines = await tx
       .select({ id: orderLines.id, price: orderLines.price, quantity: orderLines.quantity })
       .from(orderLines)
       .where(eq(orderLines.orderId, order.id))
-    if (!lineId || !lines.some((l) => l.id === lineId)) throw notFound('Order line')
-    if (lines.length === 1) throw conflict('An order needs at least one line; delete the order instead')
+    if (!lineId || !lines.some((l) => l.id === lineId)) throw notFound('orderLineNotFound')
+    if (lines.length === 1) throw conflict('orderNeedsLine')
     await tx.delete(orderLines).where(and(eq(orderLines.id, lineId), eq(orderLines.orderId, order.id)))
     const totals = orderTotals({
       lines: lines.filter((l) => l.id !== lineId),

@@ -1,12 +1,12 @@
-import type { Product, ProductBody, ProductListQuery, Size } from '@store/contract'
+import type { Message, Product, ProductBody, ProductListQuery, Size } from '@store/contract'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { brands, categories, products } from '../../db/schema.ts'
-import { freeSlug } from '../../lib/catalog.ts'
+import { freeSlug, slugTaken } from '../../lib/catalog.ts'
 import { conflict, HttpError, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids, toDbId } from '../../lib/ids.ts'
-import { matches, metaOf, newestFirst, onPage, searchTerm } from '../../lib/list.ts'
-import { countRows } from '../../lib/totals.ts'
+import { matching, metaOf, newestFirst, onPage, searchTerm } from '../../lib/list.ts'
+import { countRows } from '../../lib/row-counts.ts'
 
 type Row = typeof products.$inferSelect
 interface Named {
@@ -59,12 +59,12 @@ const outOfStock = and(live, sql`${products.quantity} = 0`)
 
 export async function listProducts(db: Db, query: ProductListQuery) {
   const term = searchTerm(query.name)
-  const search = term ? matches(products.nameSearch, term) : undefined
+  const search = term ? matching(products.nameSearch, term) : undefined
   const listed = { table: products, id: products.id, createdAt: products.createdAt }
   const out = query.stock === 'out'
   const [page, total] = await Promise.all([
     withNames(db)
-      .where(onPage(db, listed, and(out ? outOfStock : live, search), query))
+      .where(onPage(db, listed, and(out ? outOfStock : live, search?.where), query))
       .orderBy(...newestFirst(listed)),
     // The out-of-stock total is the 'stock_out' counter the products trigger keeps (migration 0006), so it
     // costs the same few-row read as every other list total instead of a count over the partial index.
@@ -76,7 +76,7 @@ export async function listProducts(db: Db, query: ProductListQuery) {
 /** A live product; a deleted one is gone as far as the back-office is concerned. */
 export async function getProduct(db: Db, id: number | null) {
   const [row] = id ? await withNames(db).where(and(eq(products.id, id), live)) : []
-  if (!row) throw notFound('Product')
+  if (!row) throw notFound('productNotFound')
   return toProduct(row.product, row.category, row.brand)
 }
 
@@ -94,20 +94,16 @@ async function chosen(db: Db, body: Pick<ProductBody, 'category' | 'brand'>) {
     brandId ? db.select({ id: brands.id, name: brands.name }).from(brands).where(eq(brands.id, brandId)) : [],
   ])
   if (category && brand) return { category, brand }
-  const errors: Record<string, string> = {}
-  if (!category) errors.category = 'Select an existing category'
-  if (!brand) errors.brand = 'Select an existing brand'
-  const [field, message] = Object.entries(errors)[0]!
-  throw new HttpError(400, `${field}: ${message}`, errors)
+  const fields: Record<string, Message> = {}
+  if (!category) fields.category = { code: 'selectCategory' }
+  if (!brand) fields.brand = { code: 'selectBrand' }
+  throw new HttpError(400, Object.values(fields)[0]!, fields)
 }
 
-const writeFailed = (error: unknown) => {
-  if (isUniqueViolation(error, 'products_slug_live_key')) {
-    return conflict('A product with this slug already exists', 'name')
-  }
+const writeFailed = (error: unknown, slug: string) => {
+  if (isUniqueViolation(error, 'products_slug_live_key')) return slugTaken('product', slug)
   // The category or brand was deleted between the check and the write.
-  if (isForeignKeyViolation(error))
-    return conflict('The chosen category or brand was just deleted; choose again')
+  if (isForeignKeyViolation(error)) return conflict('referenceGone')
   return error
 }
 
@@ -142,7 +138,7 @@ export async function createProduct(db: Db, body: ProductBody, now: Date) {
       .returning()
     return toProduct(row!, category, brand)
   } catch (error) {
-    throw writeFailed(error)
+    throw writeFailed(error, slug)
   }
 }
 
@@ -157,10 +153,10 @@ export async function updateProduct(db: Db, id: number | null, body: ProductBody
       .set({ ...formColumns(body, slug, category.id, brand.id), updatedAt: now })
       .where(and(eq(products.id, productId), live))
       .returning()
-    if (!row) throw notFound('Product')
+    if (!row) throw notFound('productNotFound')
     return toProduct(row, category, brand)
   } catch (error) {
-    throw writeFailed(error)
+    throw writeFailed(error, slug)
   }
 }
 
@@ -173,5 +169,5 @@ export async function deleteProduct(db: Db, id: number | null, now: Date) {
         .where(and(eq(products.id, id), live))
         .returning({ id: products.id })
     : []
-  if (!row) throw notFound('Product')
+  if (!row) throw notFound('productNotFound')
 }

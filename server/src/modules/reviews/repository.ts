@@ -4,14 +4,14 @@ import type { Db } from '../../db/client.ts'
 import { products, reviews, users } from '../../db/schema.ts'
 import { notFound } from '../../lib/errors.ts'
 import { ids, toDbId } from '../../lib/ids.ts'
-import { matches, metaOf, newestFirst, onPage, searchTerm } from '../../lib/list.ts'
-import { countRows } from '../../lib/totals.ts'
+import { matching, metaOf, newestFirst, onPage, searchTerm } from '../../lib/list.ts'
+import { countRows } from '../../lib/row-counts.ts'
 import { recomputeRatings } from './rating.ts'
 
 /** Reviews of soft-deleted products are listed too: they are the store's history. */
 export async function listReviews(db: Db, query: ReviewListQuery) {
   const term = searchTerm(query.content)
-  const where = term ? matches(reviews.contentSearch, term) : undefined
+  const search = term ? matching(reviews.contentSearch, term) : undefined
   const listed = { table: reviews, id: reviews.id, createdAt: reviews.createdAt }
   const [page, total] = await Promise.all([
     db
@@ -30,9 +30,9 @@ export async function listReviews(db: Db, query: ReviewListQuery) {
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.userId))
       .innerJoin(products, eq(products.id, reviews.productId))
-      .where(onPage(db, listed, where, query))
+      .where(onPage(db, listed, search?.where, query))
       .orderBy(...newestFirst(listed)),
-    countRows(db, 'reviews', where),
+    countRows(db, 'reviews', search),
   ])
   const data: Review[] = page.map((r) => ({
     ...ids(r.id),
@@ -52,13 +52,13 @@ export async function listReviews(db: Db, query: ReviewListQuery) {
 export async function deleteReview(db: Db, commentId: string, productId: string | undefined) {
   const id = toDbId(commentId)
   const onlyProduct = productId ? toDbId(productId) : undefined
-  if (!id || onlyProduct === null) throw notFound('Review')
+  if (!id || onlyProduct === null) throw notFound('reviewNotFound')
   await db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(reviews)
       .where(onlyProduct ? and(eq(reviews.id, id), eq(reviews.productId, onlyProduct)) : eq(reviews.id, id))
       .returning({ productId: reviews.productId })
-    if (!deleted) throw notFound('Review')
+    if (!deleted) throw notFound('reviewNotFound')
     await recomputeRatings(tx, [deleted.productId])
   })
 }

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts'
 import { orders, refreshTokens, reviews, users } from '../../db/schema.ts'
 import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
-import { matches, metaOf, newestFirst, onPage, searchTerm } from '../../lib/list.ts'
-import { countRows } from '../../lib/totals.ts'
+import { matching, metaOf, newestFirst, onPage, searchTerm } from '../../lib/list.ts'
+import { countRows } from '../../lib/row-counts.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { recomputeRatings } from '../reviews/rating.ts'
 
@@ -45,8 +45,8 @@ export const toUser = (u: Row): User => ({
 
 export async function listUsers(db: Db, query: UserListQuery) {
   const term = searchTerm(query.name)
-  const search = term ? matches(users.nameSearch, term) : undefined
-  const where = query.role ? and(eq(users.role, query.role), search) : search
+  const search = term ? matching(users.nameSearch, term) : undefined
+  const where = query.role ? and(eq(users.role, query.role), search?.where) : search?.where
   const listed = { table: users, id: users.id, createdAt: users.createdAt }
   const population = query.role === 'user' ? 'customers' : query.role === 'admin' ? 'admins' : 'users'
   const [page, total] = await Promise.all([
@@ -62,7 +62,7 @@ export async function listUsers(db: Db, query: UserListQuery) {
 
 async function findUser(db: Db, id: number | null) {
   const [row] = id ? await db.select(columns).from(users).where(eq(users.id, id)) : []
-  if (!row) throw notFound('User')
+  if (!row) throw notFound('userNotFound')
   return row
 }
 
@@ -76,11 +76,8 @@ const todayIn = (timeZone: string, now: Date) =>
 
 function checkDob(dob: string | null | undefined, timeZone: string, now: Date) {
   // YYYY-MM-DD strings compare as dates.
-  if (dob && dob > todayIn(timeZone, now))
-    throw badRequest('dob', 'The date of birth cannot be in the future')
+  if (dob && dob > todayIn(timeZone, now)) throw badRequest('dob', 'dobInFuture')
 }
-
-const EMAIL_TAKEN = 'This email is already in use'
 
 async function checkEmailFree(db: Db, email: string, exceptId?: number) {
   const sameEmail = sql`lower(${users.email}) = lower(${email})`
@@ -88,11 +85,11 @@ async function checkEmailFree(db: Db, email: string, exceptId?: number) {
     .select({ id: users.id })
     .from(users)
     .where(exceptId ? and(sameEmail, ne(users.id, exceptId)) : sameEmail)
-  if (taken) throw conflict(EMAIL_TAKEN, 'email')
+  if (taken) throw conflict('emailTaken', undefined, 'email')
 }
 
 const emailTaken = (error: unknown) =>
-  isUniqueViolation(error, 'users_email_lower_key') ? conflict(EMAIL_TAKEN, 'email') : error
+  isUniqueViolation(error, 'users_email_lower_key') ? conflict('emailTaken', undefined, 'email') : error
 
 interface Clock {
   now: Date
@@ -129,7 +126,7 @@ export async function updateUser(db: Db, id: number | null, body: UserUpdateBody
   const current = await findUser(db, id)
   // A form may send back the role it read; changing it is not something this call does.
   if (body.role !== undefined && body.role !== current.role) {
-    throw badRequest('role', 'The role cannot be changed')
+    throw badRequest('role', 'roleFixed')
   }
   checkDob(body.dob, clock.timeZone, clock.now)
   if (body.email !== undefined) await checkEmailFree(db, body.email, current.id)
@@ -160,16 +157,14 @@ export async function updateUser(db: Db, id: number | null, body: UserUpdateBody
  */
 export async function deleteUser(db: Db, id: number | null, signedInId: number) {
   const target = await findUser(db, id)
-  if (target.id === signedInId) throw conflict('You cannot delete your own account')
+  if (target.id === signedInId) throw conflict('deleteOwnAccount')
   const [usage] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)
     .where(eq(orders.userId, target.id))
   const n = usage?.n ?? 0
   if (n > 0) {
-    throw conflict(
-      `This user has ${n} order${n === 1 ? '' : 's'}; an account with orders is kept so order history stays whole`,
-    )
+    throw conflict('userHasOrders', { count: n })
   }
   try {
     await db.transaction(async (tx) => {
@@ -186,7 +181,7 @@ export async function deleteUser(db: Db, id: number | null, signedInId: number) 
     })
   } catch (error) {
     // An order placed between the check and the delete holds the account (orders restrict the delete).
-    if (isForeignKeyViolation(error)) throw conflict('This user has orders; an account with orders is kept')
+    if (isForeignKeyViolation(error)) throw conflict('userHasSomeOrders')
     throw error
   }
 }

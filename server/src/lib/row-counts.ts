@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { type SQL, sql } from 'drizzle-orm'
-import { PgDialect } from 'drizzle-orm/pg-core'
+import { getTableName, getTableUniqueName, type SQL, sql } from 'drizzle-orm'
+import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core'
 import { type Db, rows } from '../db/client.ts'
 
 /**
@@ -50,49 +50,30 @@ const SEARCHED: Record<string, readonly string[]> = {
   orders: ['id', 'user_id'],
   order_lines: [],
 }
-const VERSIONED = Object.keys(SEARCHED)
-const versionedName = new RegExp(`\\b(${VERSIONED.join('|')})\\b`, 'g')
-const qualifiedColumn = /"(\w+)"\."(\w+)"/g
-/** Words a search condition may hold besides tables and qualified columns, none of them a column. */
-const SQL_WORDS = new Set([
-  'select',
-  'from',
-  'where',
-  'and',
-  'or',
-  'not',
-  'in',
-  'like',
-  'ilike',
-  'is',
-  'null',
-  'exists',
-  'escape',
-  'true',
-  'false',
-  'search_text',
-  'lower',
-  'unaccent',
-  ...VERSIONED,
-])
-/** What follows `from` or `join`: a table (possibly quoted or schema-qualified), unless it is a function call. */
-const readTable = /\b(?:from|join)\s+((?:"?\w+"?\.)?"?\w+"?)(?!\s*\()/gi
-/** Functions whose answer changes without any write, which would make a remembered count wrong. */
-const VOLATILE =
-  /\b(now|random|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday|current_date|current_time|current_timestamp|localtime|localtimestamp|current_user|session_user|nextval)\b/i
+
+/**
+ * A condition narrowing a population, with what it reads declared by its caller: `reads` is every column
+ * `where` reads, of any table, or 'volatile' when its answer can change without a write (it calls `now()`,
+ * `random()`, …). What a count may be remembered against follows from the declaration alone, so a column the
+ * condition reads but `reads` leaves out would let a remembered count outlive the writes that change it.
+ */
+export interface Narrowing {
+  where: SQL
+  reads: readonly PgColumn[] | 'volatile'
+}
 
 const dialect = new PgDialect()
 
 /**
  * The exact `totalResults` of a list: every row of `what`, narrowed by `search` (a condition over the same
- * table) when given. Every list counts through here, so how counting stays fast at millions of rows is
+ * table, with the columns it reads declared) when given. Every list counts through here, so how counting stays fast at millions of rows is
  * decided in one place (docs/performance.md):
  * - without `search`, the count is read from `row_counts`, which triggers keep exact;
  * - with `search`, the count is remembered in `search_counts` with the change version of every table the
  *   condition reads, and used again only while no committed write has since touched those tables (their
  *   rows' existence or, when the condition reads nothing else, the columns searches read).
  */
-export async function countRows(db: Db, what: Counted, search?: SQL): Promise<number> {
+export async function countRows(db: Db, what: Counted, search?: Narrowing): Promise<number> {
   if (!search) return storedCount(db, what)
   return searchCount(db, what, search)
 }
@@ -106,50 +87,40 @@ async function storedCount(db: Db, what: Counted): Promise<number> {
 }
 
 /**
- * Whether `text` reads nothing but the searched columns of the tables it names, so that only `search_changes`
- * can change its count. Anything it cannot place (a bare column name, say) means no.
- */
-function readsSearchedColumnsOnly(text: string): boolean {
-  for (const [, table, column] of text.matchAll(qualifiedColumn)) {
-    if (!SEARCHED[table!]?.includes(column!)) return false
-  }
-  const rest = text
-    .replace(qualifiedColumn, ' ')
-    .replace(/'(?:[^']|'')*'/g, ' ')
-    .replace(/"\w+"/g, ' ')
-    .replace(/\$\d+/g, ' ')
-  return (rest.match(/[a-z_][a-z0-9_]*/gi) ?? []).every((word) => SQL_WORDS.has(word.toLowerCase()))
-}
-
-/**
- * How a search condition is remembered: a hash of its SQL and parameters, the tables it reads, and which of
+ * How a search condition is remembered: a hash of its SQL and parameters, the tables of the columns it is
+ * declared to read (and the population's own), and which of
  * their versions says it may have changed (`search` when it, and the population it narrows, read searched
  * columns only, else `all`). Undefined when it must be counted every time.
  */
 export function searchKey(
   what: Counted,
-  search: SQL,
+  search: Narrowing,
 ): { key: string; deps: string[]; version: 'search' | 'all' } | undefined {
-  const query = dialect.sqlToQuery(search)
-  const text = query.sql
-  if (VOLATILE.test(text)) return undefined
-  for (const [, name] of text.matchAll(readTable)) {
-    const table = name!.replaceAll('"', '').replace(/^public\./, '')
-    // A table the triggers do not version could change under a remembered count: count every time instead.
-    if (!VERSIONED.includes(table)) return undefined
-  }
+  if (search.reads === 'volatile') return undefined
   const deps = new Set([populations[what].table])
-  for (const [name] of text.matchAll(versionedName)) deps.add(name)
+  let searchedOnly = !populations[what].unversionedColumns
+  for (const column of search.reads) {
+    const table = getTableName(column.table)
+    // A table the triggers do not version (another schema's table of the same name included) could change
+    // under a remembered count: count every time instead.
+    if (!Object.hasOwn(SEARCHED, table) || getTableUniqueName(column.table) !== `public.${table}`) {
+      return undefined
+    }
+    deps.add(table)
+    if (!SEARCHED[table]!.includes(column.name)) searchedOnly = false
+  }
+  const query = dialect.sqlToQuery(search.where)
   const key = createHash('sha256')
-    .update(JSON.stringify([what, text, query.params], (_k, v) => (typeof v === 'bigint' ? String(v) : v)))
+    .update(
+      JSON.stringify([what, query.sql, query.params], (_k, v) => (typeof v === 'bigint' ? String(v) : v)),
+    )
     .digest('base64url')
-  const searchedOnly = !populations[what].unversionedColumns && readsSearchedColumnsOnly(text)
   return { key, deps: [...deps].sort(), version: searchedOnly ? 'search' : 'all' }
 }
 
-async function searchCount(db: Db, what: Counted, search: SQL): Promise<number> {
+async function searchCount(db: Db, what: Counted, search: Narrowing): Promise<number> {
   const { table, where } = populations[what]
-  const filter = where ? sql`${where} and (${search})` : search
+  const filter = where ? sql`${where} and (${search.where})` : search.where
   const count = sql`select count(*) as n from ${sql.identifier(table)} where ${filter}`
   const remembered = searchKey(what, search)
   if (!remembered) {

@@ -1,0 +1,100 @@
+// Written by `npm run generate` from endpoints.ts: do not edit by hand.
+import type { Routes } from './endpoint.ts'
+import type { endpoints as table } from './endpoints.ts'
+
+export { pathOf } from './endpoint.ts'
+
+/**
+ * The endpoint table as a client needs it at run time: each call's method and path, typed by its schemas but
+ * without them, so the web app's first page load carries no zod.
+ *
+ * @example api(endpoints.products.list, { query: { page: 2 } })
+ */
+export const endpoints: Routes<typeof table> = {
+  operations: {
+    health: { method: 'GET', path: '/health', resource: 'operations', operation: 'health' },
+    config: { method: 'GET', path: '/admin/config', resource: 'operations', operation: 'config' },
+  },
+  auth: {
+    login: { method: 'POST', path: '/admin/auth/login', resource: 'auth', operation: 'login' },
+    refresh: { method: 'POST', path: '/admin/auth/refresh-tokens', resource: 'auth', operation: 'refresh' },
+    logout: { method: 'POST', path: '/admin/auth/logout', resource: 'auth', operation: 'logout' },
+    me: { method: 'GET', path: '/admin/auth/me', resource: 'auth', operation: 'me' },
+    changePassword: {
+      method: 'PUT',
+      path: '/admin/auth/change-password',
+      resource: 'auth',
+      operation: 'changePassword',
+    },
+  },
+  users: {
+    list: { method: 'GET', path: '/admin/users', resource: 'users', operation: 'list' },
+    get: { method: 'GET', path: '/admin/users/:id', resource: 'users', operation: 'get' },
+    create: { method: 'POST', path: '/admin/users', resource: 'users', operation: 'create' },
+    update: { method: 'PUT', path: '/admin/users/:id', resource: 'users', operation: 'update' },
+    remove: { method: 'DELETE', path: '/admin/users/:id', resource: 'users', operation: 'remove' },
+  },
+  categories: {
+    list: { method: 'GET', path: '/admin/categories', resource: 'categories', operation: 'list' },
+    all: { method: 'GET', path: '/admin/categories/all', resource: 'categories', operation: 'all' },
+    get: { method: 'GET', path: '/admin/categories/:id', resource: 'categories', operation: 'get' },
+    create: { method: 'POST', path: '/admin/categories', resource: 'categories', operation: 'create' },
+    update: { method: 'PUT', path: '/admin/categories/:id', resource: 'categories', operation: 'update' },
+    remove: { method: 'DELETE', path: '/admin/categories/:id', resource: 'categories', operation: 'remove' },
+  },
+  brands: {
+    list: { method: 'GET', path: '/admin/brands', resource: 'brands', operation: 'list' },
+    all: { method: 'GET', path: '/admin/brands/all', resource: 'brands', operation: 'all' },
+    get: { method: 'GET', path: '/admin/brands/:id', resource: 'brands', operation: 'get' },
+    create: { method: 'POST', path: '/admin/brands', resource: 'brands', operation: 'create' },
+    update: { method: 'PUT', path: '/admin/brands/:id', resource: 'brands', operation: 'update' },
+    remove: { method: 'DELETE', path: '/admin/brands/:id', resource: 'brands', operation: 'remove' },
+  },
+  products: {
+    list: { method: 'GET', path: '/admin/products', resource: 'products', operation: 'list' },
+    get: { method: 'GET', path: '/admin/products/:id', resource: 'products', operation: 'get' },
+    create: { method: 'POST', path: '/admin/products', resource: 'products', operation: 'create' },
+    update: { method: 'PUT', path: '/admin/products/:id', resource: 'products', operation: 'update' },
+    remove: { method: 'DELETE', path: '/admin/products/:id', resource: 'products', operation: 'remove' },
+  },
+  reviews: {
+    list: { method: 'GET', path: '/admin/product-reviews', resource: 'reviews', operation: 'list' },
+    remove: {
+      method: 'DELETE',
+      path: '/admin/product-reviews/:commentId',
+      resource: 'reviews',
+      operation: 'remove',
+    },
+  },
+  orders: {
+    list: { method: 'GET', path: '/admin/orders', resource: 'orders', operation: 'list' },
+    get: { method: 'GET', path: '/admin/orders/:id', resource: 'orders', operation: 'get' },
+    update: { method: 'PUT', path: '/admin/orders/:id', resource: 'orders', operation: 'update' },
+    remove: { method: 'DELETE', path: '/admin/orders/:id', resource: 'orders', operation: 'remove' },
+    lines: {
+      method: 'GET',
+      path: '/admin/orders/:orderId/detail/:id',
+      resource: 'orders',
+      operation: 'lines',
+    },
+    removeLine: {
+      method: 'DELETE',
+      path: '/admin/orders/:orderId/detail/:id',
+      resource: 'orders',
+      operation: 'removeLine',
+    },
+  },
+  analytics: {
+    figures: { method: 'GET', path: '/admin/analytics', resource: 'analytics', operation: 'figures' },
+    salesPerDay: {
+      method: 'GET',
+      path: '/admin/analytics/sales-per-day',
+      resource: 'analytics',
+      operation: 'salesPerDay',
+    },
+  },
+  files: {
+    upload: { method: 'POST', path: '/file', resource: 'files', operation: 'upload' },
+    get: { method: 'GET', path: '/file/*', resource: 'files', operation: 'get' },
+  },
+}

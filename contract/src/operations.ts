@@ -1,0 +1,35 @@
+import { z } from 'zod'
+import { envelope } from './common.ts'
+import { defineEndpoints } from './endpoint.ts'
+
+export const healthAnswer = z.object({
+  status: z.boolean(),
+  data: z.object({ database: z.enum(['up', 'down']), uptimeSeconds: z.number() }),
+  message: z.string(),
+})
+
+/** What the web app needs of the server's settings. */
+export const storeConfig = z.object({
+  /** `STORE_TZ`: the zone of the store's calendar; every date on screen is shown in it. */
+  storeTimeZone: z.string(),
+  /** `UPLOAD_MAX_MB`: the largest image an upload takes. */
+  uploadMaxMb: z.number(),
+})
+export type StoreConfig = z.infer<typeof storeConfig>
+
+export const operationEndpoints = defineEndpoints('operations', {
+  health: {
+    method: 'GET',
+    path: '/health',
+    summary: 'Is the server up and its database reachable',
+    public: true,
+    answer: healthAnswer,
+    responses: { 200: healthAnswer, 503: healthAnswer },
+  },
+  config: {
+    method: 'GET',
+    path: '/admin/config',
+    summary: "The settings the web app follows: the store's time zone and the upload size limit",
+    answer: envelope(storeConfig),
+  },
+})

@@ -1,0 +1,25 @@
+import { endpoints } from '@store/contract'
+import { sql } from 'drizzle-orm'
+import { implement } from '../../lib/endpoints.ts'
+
+export const operationRoutes = implement(endpoints.operations, (app) => ({
+  health: async (request, reply) => {
+    const uptimeSeconds = Math.round(process.uptime())
+    try {
+      await app.services.db.execute(sql`select 1`)
+      return { status: true, data: { database: 'up' as const, uptimeSeconds }, message: 'OK' }
+    } catch (err) {
+      request.log.error({ err }, 'health check: database unreachable')
+      return reply.code(503).send({
+        status: false,
+        data: { database: 'down' as const, uptimeSeconds },
+        message: 'The database is unreachable',
+      })
+    }
+  },
+  config: async () => ({
+    status: true,
+    data: { storeTimeZone: app.services.config.STORE_TZ, uploadMaxMb: app.services.config.UPLOAD_MAX_MB },
+    message: 'OK',
+  }),
+}))
