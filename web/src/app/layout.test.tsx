@@ -23,6 +23,8 @@ const ADMIN = {
   role: 'admin',
 }
 const ME = 'GET /api/admin/auth/me'
+/** The store's settings, which the session loads beside the profile. */
+const config = { 'GET /api/admin/config': () => ok({ storeTimeZone: 'Asia/Ho_Chi_Minh', uploadMaxMb: 5 }) }
 const SIDEBAR = [
   'Dashboard',
   'List Users',
@@ -85,7 +87,9 @@ afterEach(async () => {
 
 describe('the signed-in frame', () => {
   it('sends a browser without a token to sign-in, without calling the server', async () => {
-    fakeFetch({})
+    fakeFetch({
+      ...config,
+    })
     const router = renderApp('/admin/products')
     expect(await screen.findByText('Sign-in screen')).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/login')
@@ -93,7 +97,10 @@ describe('the signed-in frame', () => {
 
   it('waits for the profile, then shows the sidebar in the spec order with the current screen marked', async () => {
     signedIn()
-    const fake = fakeFetch({ [ME]: () => ok(ADMIN) })
+    const fake = fakeFetch({
+      ...config,
+      [ME]: () => ok(ADMIN),
+    })
     renderApp('/admin/product/edit/p1')
     expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument()
     expect(await screen.findByText('Product edit screen')).toBeInTheDocument()
@@ -107,8 +114,9 @@ describe('the signed-in frame', () => {
   it('ends the session when the stored token is refused and cannot be renewed', async () => {
     signedIn()
     fakeFetch({
-      [ME]: [() => refusal(401, 'Please authenticate')],
-      'POST /api/admin/auth/refresh-tokens': [() => refusal(401, 'Please authenticate')],
+      ...config,
+      [ME]: [() => refusal(401, 'sessionExpired')],
+      'POST /api/admin/auth/refresh-tokens': [() => refusal(401, 'sessionExpired')],
     })
     const router = renderApp('/admin/users')
     expect(await screen.findByText('Sign-in screen')).toBeInTheDocument()
@@ -121,7 +129,10 @@ describe('the signed-in frame', () => {
   it('collapses the wide sidebar with the toggle, keeping each link named and titled', async () => {
     const user = userEvent.setup()
     signedIn()
-    fakeFetch({ [ME]: () => ok(ADMIN) })
+    fakeFetch({
+      ...config,
+      [ME]: () => ok(ADMIN),
+    })
     renderApp('/')
     await screen.findByText('Dashboard screen')
     const toggle = screen.getByRole('button', { name: 'Toggle menu' })
@@ -151,7 +162,10 @@ describe('the signed-in frame', () => {
       }) as MediaQueryList
     vi.spyOn(window, 'matchMedia').mockImplementation(phone)
     signedIn()
-    fakeFetch({ [ME]: () => ok(ADMIN) })
+    fakeFetch({
+      ...config,
+      [ME]: () => ok(ADMIN),
+    })
     const router = renderApp('/')
     await screen.findByText('Dashboard screen')
     const toggle = screen.getByRole('button', { name: 'Toggle menu' })
@@ -181,12 +195,15 @@ describe('the signed-in frame', () => {
   it('switches the interface to Vietnamese and back, remembered in this browser', async () => {
     const user = userEvent.setup()
     signedIn()
-    fakeFetch({ [ME]: () => ok(ADMIN) })
+    fakeFetch({
+      ...config,
+      [ME]: () => ok(ADMIN),
+    })
     renderApp('/')
     await screen.findByText('Dashboard screen')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Tiếng Việt')
-    expect(await screen.findByRole('navigation', { name: 'Chính' })).toBeInTheDocument()
-    expect(sidebarLinks('Chính')[1]).toHaveTextContent('Danh sách người dùng')
+    expect(await screen.findByRole('navigation', { name: 'Menu chính' })).toBeInTheDocument()
+    expect(sidebarLinks('Menu chính')[1]).toHaveTextContent('Danh sách người dùng')
     expect(document.documentElement.lang).toBe('vi')
     expect(localStorage.getItem('language')).toBe('vi')
     expect(screen.getByRole('combobox', { name: 'Ngôn ngữ' })).toHaveValue('vi')
@@ -201,6 +218,7 @@ describe('the signed-in frame', () => {
     const user = userEvent.setup()
     signedIn()
     const fake = fakeFetch({
+      ...config,
       [ME]: () => ok(ADMIN),
       'POST /api/admin/auth/logout': [() => new Response(null, { status: 204 })],
     })
@@ -221,6 +239,7 @@ describe('the signed-in frame', () => {
     const user = userEvent.setup()
     signedIn()
     fakeFetch({
+      ...config,
       [ME]: () => ok(ADMIN),
       'POST /api/admin/auth/logout': [
         () => {
@@ -239,7 +258,10 @@ describe('the signed-in frame', () => {
   it('opens the account menu with the arrow key', async () => {
     const user = userEvent.setup()
     signedIn()
-    fakeFetch({ [ME]: () => ok(ADMIN) })
+    fakeFetch({
+      ...config,
+      [ME]: () => ok(ADMIN),
+    })
     renderApp('/')
     await screen.findByText('Dashboard screen')
     screen.getByRole('button', { name: /Account menu/ }).focus()
@@ -253,7 +275,10 @@ describe('NotFoundPage', () => {
   it("shows the spec's texts and leads home", async () => {
     const user = userEvent.setup()
     signedIn()
-    fakeFetch({ [ME]: () => ok(ADMIN) })
+    fakeFetch({
+      ...config,
+      [ME]: () => ok(ADMIN),
+    })
     const router = renderApp('/no/such/page')
     expect(screen.getByRole('heading', { level: 1, name: 'Not Found' })).toBeInTheDocument()
     await user.click(screen.getByRole('link', { name: 'Back to home page' }))

@@ -7,6 +7,13 @@ import { SessionProvider } from '../lib/session.tsx'
 import { GlobalLoading } from './global-loading.tsx'
 import { cssVariablesResolver, theme } from './theme.ts'
 
+/**
+ * Where the toasts start: under the signed-in frame's sticky header (60 px high, `.header` in layout.module.css)
+ * with a little air, so a toast never covers the language switch and the account menu. Inline, it holds on
+ * phones too, where react-toastify's own style pins the container to the very top.
+ */
+const TOAST_TOP = 'calc(60px + 0.5rem)'
+
 /** Everything a screen relies on: theme, query cache, session, toasts and the saving overlay. */
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient)
@@ -18,7 +25,8 @@ export function Providers({ children }: { children: ReactNode }) {
           <GlobalLoading />
         </SessionProvider>
       </QueryClientProvider>
-      {/* The spec's toast behaviour: top-right, 5 s, pause on hover and focus loss, close on click, drag at 80 %. */}
+      {/* The spec's toast behaviour: top-right (below the header), 5 s, pause on hover and focus loss, close on
+          click, drag at 80 %. */}
       <ToastContainer
         position="top-right"
         autoClose={5000}
@@ -28,6 +36,7 @@ export function Providers({ children }: { children: ReactNode }) {
         draggable
         draggablePercent={80}
         newestOnTop
+        style={{ top: TOAST_TOP }}
       />
     </MantineProvider>
   )

@@ -5,13 +5,19 @@ import { NotFoundPage } from './not-found-page.tsx'
 import { RequireSession } from './require-session.tsx'
 import { RouteError } from './route-error.tsx'
 
+/**
+ * What a lazy route shows while its chunk loads on the first page load. React Router renders the fallback of
+ * the first lazy route from the top, and warns ('No `HydrateFallback` element provided…') when that route has
+ * none, so every lazy route carries one. Blank: the chunks are small and come in a blink, a spinner would flash.
+ */
+const LoadingChunk = () => null
+
 /** A route whose screen is its own chunk, fetched on first visit (code split by route). */
 const screen = <M,>(path: string | undefined, load: () => Promise<M>, pick: (m: M) => ComponentType) =>
   ({
     ...(path === undefined ? { index: true } : { path }),
     lazy: async () => ({ Component: pick(await load()) }),
-    // Shown while a screen's chunk loads on the first visit (and keeps React Router from warning about it).
-    HydrateFallback: () => null,
+    HydrateFallback: LoadingChunk,
     ErrorBoundary: RouteError,
   }) satisfies RouteObject
 
@@ -39,6 +45,8 @@ export const routes: RouteObject[] = [
         ),
       }
     },
+    // The frame is the first lazy route of every signed-in address, so it is its fallback that shows on a deep link.
+    HydrateFallback: LoadingChunk,
     ErrorBoundary: RouteError,
     children: [
       screen(

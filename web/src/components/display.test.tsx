@@ -1,5 +1,4 @@
-import { formatVnd } from '@store/contract'
-import { screen } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
 import i18next from 'i18next'
 import { afterEach, describe, expect, it } from 'vitest'
 import { renderPlain } from '../test/render.tsx'
@@ -13,16 +12,24 @@ afterEach(async () => {
 
 describe('Money', () => {
   it('shows whole VND with thousands separators', () => {
-    expect(formatVnd(1_250_000)).toBe('1,250,000 VND')
-    expect(formatVnd(0)).toBe('0 VND')
-    expect(formatVnd(999)).toBe('999 VND')
     renderPlain(<Money amount={1_250_000} />)
     expect(screen.getByText('1,250,000 VND')).toBeInTheDocument()
   })
 
-  it('shows zero as 0 VND', () => {
+  it('shows zero as 0 VND, and a small amount without separators', () => {
     renderPlain(<Money amount={0} />)
     expect(screen.getByText('0 VND')).toBeInTheDocument()
+    renderPlain(<Money amount={999} />)
+    expect(screen.getByText('999 VND')).toBeInTheDocument()
+  })
+
+  it('writes the amount as Vietnamese do when chosen, and follows a switch back', async () => {
+    await i18next.changeLanguage('vi')
+    renderPlain(<Money amount={3_385_000} />)
+    // Matched as is, without the usual whitespace folding: a no-break space from ICU would not match.
+    expect(screen.getByText('3.385.000 ₫', { normalizer: (text) => text })).toBeInTheDocument()
+    await act(() => i18next.changeLanguage('en'))
+    expect(screen.getByText('3,385,000 VND')).toBeInTheDocument()
   })
 })
 
@@ -53,7 +60,7 @@ describe('Stars', () => {
   it('speaks Vietnamese when chosen', async () => {
     await i18next.changeLanguage('vi')
     renderPlain(<Stars rating={4} />)
-    expect(screen.getByRole('img', { name: 'Đánh giá 4 trên 5' })).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: 'Đánh giá 4/5 sao' })).toBeInTheDocument()
   })
 })
 

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../lib/http.ts'
-import { notify } from '../lib/toast.ts'
+import { errorText, notify } from '../lib/toast.ts'
+import { refusalBody } from '../test/fake-fetch.ts'
 import { renderPlain } from '../test/render.tsx'
 import { ImageInput } from './image-input.tsx'
 
@@ -95,19 +96,17 @@ describe('ImageInput', () => {
 
   it('a refused upload is toasted with the server message and changes nothing', async () => {
     const message = 'Not an image we accept; send JPEG, PNG, WebP, GIF or AVIF'
-    stubUpload({
-      status: 415,
-      body: { status: false, data: null, message: `file: ${message}`, errors: { file: message } },
-    })
+    stubUpload({ status: 415, body: refusalBody(415, 'notAnImage', { file: 'notAnImage' }) })
     const toast = vi.spyOn(notify, 'error').mockImplementation(() => 0)
     const onChange = vi.fn()
     renderPlain(<ImageInput label="Images" multiple value={[A]} onChange={onChange} />)
     await userEvent.upload(screen.getByLabelText('Images'), png('not-an-image.png'))
     await waitFor(() => expect(toast).toHaveBeenCalledTimes(1))
-    const shown = toast.mock.calls[0]![0] as ApiError
+    const [shown, options] = toast.mock.calls[0]!
     expect(shown).toBeInstanceOf(ApiError)
-    expect(shown.status).toBe(415)
-    expect(shown.message).toBe(message)
+    expect((shown as ApiError).status).toBe(415)
+    // A person reads the message without the part's name the server puts first for API clients.
+    expect(errorText(shown, options)).toBe(message)
     expect(onChange).not.toHaveBeenCalled()
     expect(screen.getByRole('button', { name: 'Add images' })).toBeEnabled()
   })

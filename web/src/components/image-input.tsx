@@ -1,9 +1,11 @@
 import { ActionIcon, Box, Button, Group, Input, Loader, Stack, Text } from '@mantine/core'
 import { ACCEPTED_IMAGE_TYPES, UPLOAD_FIELD } from '@store/contract'
+import { endpoints } from '@store/contract/client'
 import { IconPhotoPlus, IconX } from '@tabler/icons-react'
 import { type Ref, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type Answer, ApiError, http } from '../lib/http.ts'
+import { api } from '../lib/http.ts'
+import { useStoreConfig } from '../lib/store-config.tsx'
 import { notify } from '../lib/toast.ts'
 import { Thumb } from './thumb.tsx'
 
@@ -11,18 +13,9 @@ import { Thumb } from './thumb.tsx'
 export async function uploadImages(files: File[]): Promise<string[]> {
   const form = new FormData()
   for (const file of files) form.append(UPLOAD_FIELD, file)
-  const answer = await http.post<Answer<string[]>>('/file', form)
+  const answer = await api(endpoints.files.upload, { body: form })
   return answer.data
 }
-
-/**
- * What a refused upload should say: the server names the part (`file: Not an image we accept…`) for API
- * clients; a person reads the message without the field name.
- */
-const uploadFailure = (failure: unknown) =>
-  failure instanceof ApiError && failure.errors[UPLOAD_FIELD]
-    ? new ApiError(failure.status, failure.errors[UPLOAD_FIELD], failure.errors)
-    : failure
 
 /**
  * Images of a form as stored paths, with previews, a remove button on each and a button that uploads more.
@@ -65,6 +58,7 @@ export function ImageInput({
 }) {
   const { t } = useTranslation()
   const inputId = useId()
+  const { uploadMaxMb } = useStoreConfig()
   const input = useRef<HTMLInputElement>(null)
   const [uploading, setUploading] = useState(false)
   // A single image is replaced, so there is always room for one.
@@ -86,7 +80,9 @@ export function ImageInput({
       // A single image keeps the last one uploaded (spec section 7, upload rules).
       onChange(multiple ? [...value, ...stored].slice(0, max) : stored.slice(-1))
     } catch (failure) {
-      notify.error(uploadFailure(failure))
+      // The server names the part (`file: Not an image we accept…`) for API clients; a person reads the
+      // message without the field's name.
+      notify.error(failure, { withField: false })
     } finally {
       setBusy(false)
       onBlur?.()
@@ -159,7 +155,7 @@ export function ImageInput({
                   : t('common.image.upload')}
           </Button>
           <Text id={hintId} size="xs" c="dimmed">
-            {t('common.image.hint', { mb: 5 })}
+            {t('common.image.hint', { mb: uploadMaxMb })}
           </Text>
         </Group>
       </Stack>

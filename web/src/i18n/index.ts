@@ -1,3 +1,4 @@
+import { messageTexts } from '@store/contract'
 import { account as enAccount } from './en/account.ts'
 import { auth as enAuth } from './en/auth.ts'
 import { brands as enBrands } from './en/brands.ts'
@@ -10,7 +11,6 @@ import { orders as enOrders } from './en/orders.ts'
 import { products as enProducts } from './en/products.ts'
 import { reviews as enReviews } from './en/reviews.ts'
 import { users as enUsers } from './en/users.ts'
-import { validation as enValidation } from './en/validation.ts'
 import type { Messages } from './types.ts'
 import { account as viAccount } from './vi/account.ts'
 import { auth as viAuth } from './vi/auth.ts'
@@ -20,16 +20,17 @@ import { common as viCommon } from './vi/common.ts'
 import { dashboard as viDashboard } from './vi/dashboard.ts'
 import { enums as viEnums } from './vi/enums.ts'
 import { layout as viLayout } from './vi/layout.ts'
+import { messages as viMessages } from './vi/messages.ts'
 import { orders as viOrders } from './vi/orders.ts'
 import { products as viProducts } from './vi/products.ts'
 import { reviews as viReviews } from './vi/reviews.ts'
 import { users as viUsers } from './vi/users.ts'
-import { validation as viValidation } from './vi/validation.ts'
 
-/** One namespace a screen family (`users.*`), plus `common.*`, `layout.*`, `enums.*` and `validation.*`. */
+/** One namespace a screen family (`users.*`), plus `common.*`, `layout.*`, `enums.*` and `messages.*` (by the API's message codes). */
 export const en = {
   common: enCommon,
-  validation: enValidation,
+  /** The API's and the forms' messages by code: English is the contract's own table. */
+  messages: messageTexts,
   layout: enLayout,
   enums: enEnums,
   auth: enAuth,
@@ -45,7 +46,7 @@ export const en = {
 
 export const vi: Messages<typeof en> = {
   common: viCommon,
-  validation: viValidation,
+  messages: viMessages,
   layout: viLayout,
   enums: viEnums,
   auth: viAuth,

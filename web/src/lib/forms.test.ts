@@ -1,4 +1,6 @@
+import { messageRef } from '@store/contract'
 import { describe, expect, it, vi } from 'vitest'
+import { refusalBody } from '../test/fake-fetch.ts'
 import { applyServerErrors } from './forms.ts'
 import { ApiError } from './http.ts'
 
@@ -9,40 +11,62 @@ interface Form {
 }
 
 describe('applyServerErrors', () => {
-  it('puts each field message of a refusal next to its field, focusing the first', () => {
+  it('puts each field message of a refusal next to its field, by code, focusing the first', () => {
     const setError = vi.fn()
-    const error = new ApiError(409, 'Email already taken', { email: 'Email already taken', name: 'Too long' })
+    const error = new ApiError(
+      409,
+      refusalBody(409, 'emailTaken', {
+        email: 'emailTaken',
+        name: { code: 'tooLong', params: { max: 120 } },
+      }),
+    )
     expect(applyServerErrors<Form>(error, setError, ['name', 'email'])).toBe(true)
     expect(setError).toHaveBeenCalledWith(
       'email',
-      { type: 'server', message: 'Email already taken' },
+      { type: 'server', message: messageRef('emailTaken') },
       { shouldFocus: true },
     )
     expect(setError).toHaveBeenCalledWith(
       'name',
-      { type: 'server', message: 'Too long' },
+      { type: 'server', message: messageRef('tooLong', { max: 120 }) },
       { shouldFocus: false },
     )
   })
 
   it('gives a message about one item of a list to the list', () => {
     const setError = vi.fn()
-    const error = new ApiError(400, 'Invalid', { 'images.2': 'Not a stored image' })
+    const error = new ApiError(400, refusalBody(400, 'storedPath', { 'images.2': 'storedPath' }))
     expect(applyServerErrors<Form>(error, setError, ['images'])).toBe(true)
     expect(setError).toHaveBeenCalledWith(
       'images',
-      { type: 'server', message: 'Not a stored image' },
+      { type: 'server', message: messageRef('storedPath') },
+      { shouldFocus: true },
+    )
+  })
+
+  it('answers false when a message finds no field, so the caller toasts it, still placing the others', () => {
+    const setError = vi.fn()
+    const error = new ApiError(400, refusalBody(400, 'required', { name: 'required', colour: 'required' }))
+    expect(applyServerErrors<Form>(error, setError, ['name', 'email'])).toBe(false)
+    expect(setError).toHaveBeenCalledTimes(1)
+    expect(setError).toHaveBeenCalledWith(
+      'name',
+      { type: 'server', message: 'required' },
       { shouldFocus: true },
     )
   })
 
   it('answers false when no field of the form is named, so the caller toasts the message', () => {
     const setError = vi.fn()
-    expect(applyServerErrors<Form>(new ApiError(409, 'In use'), setError, ['name'])).toBe(false)
-    expect(applyServerErrors<Form>(new ApiError(400, 'Bad', { other: 'x' }), setError, ['name'])).toBe(false)
+    expect(
+      applyServerErrors<Form>(new ApiError(409, refusalBody(409, 'orderNeedsLine')), setError, ['name']),
+    ).toBe(false)
+    const other = new ApiError(400, refusalBody(400, 'required', { other: 'required' }))
+    expect(applyServerErrors<Form>(other, setError, ['name'])).toBe(false)
     expect(applyServerErrors<Form>(new Error('boom'), setError, ['name'])).toBe(false)
     // `names` is not `name`: a prefix of a field name is not that field.
-    expect(applyServerErrors<Form>(new ApiError(400, 'Bad', { names: 'x' }), setError, ['name'])).toBe(false)
+    const names = new ApiError(400, refusalBody(400, 'required', { names: 'required' }))
+    expect(applyServerErrors<Form>(names, setError, ['name'])).toBe(false)
     expect(setError).not.toHaveBeenCalled()
   })
 })

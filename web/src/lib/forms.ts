@@ -1,9 +1,11 @@
+import { messageRef } from '@store/contract'
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
 import { ApiError } from './http.ts'
 
 /**
- * Puts a refusal's per-field messages (a 400's `errors`, a 409 on a taken e-mail or slug) next to the fields
- * of the form. Answers true when at least one field got its message. The form keeps what the user typed.
+ * Puts a refusal's per-field messages (a 400's, a 409 on a taken e-mail or slug) next to the fields of the
+ * form, by code, so each shows in the chosen language. Answers true when every message found its field, so
+ * the caller toasts a refusal that the form does not show whole. The form keeps what the user typed.
  *
  * @example onError: (error) => applyServerErrors(error, form.setError, ['name', 'email'])
  */
@@ -14,13 +16,18 @@ export function applyServerErrors<T extends FieldValues>(
 ): boolean {
   if (!(error instanceof ApiError)) return false
   let placed = false
-  for (const [field, message] of Object.entries(error.errors)) {
-    // `images.0` belongs to `images`.
+  let missed = false
+  for (const [field, message] of Object.entries(error.fields)) {
+    // An older server may name a list item (`images.0`); it belongs to `images`.
     const name = fields.find((f) => field === f || field.startsWith(`${f}.`))
     if (name) {
-      setError(name, { type: 'server', message }, { shouldFocus: !placed })
+      setError(
+        name,
+        { type: 'server', message: messageRef(message.code, message.params) },
+        { shouldFocus: !placed },
+      )
       placed = true
-    }
+    } else missed = true
   }
-  return placed
+  return placed && !missed
 }

@@ -1,6 +1,7 @@
+import { endpoints } from '@store/contract/client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type FetchCall, fakeFetch, json, ok, refusal } from '../test/fake-fetch.ts'
-import { ApiError, http, NETWORK_ERROR, onSessionEnd, tokens } from './http.ts'
+import { ApiError, api, onSessionEnd, tokens } from './http.ts'
 
 const pair = (access: string, refresh: string) => ({
   access: { token: access, expires: '2030-01-01T00:00:00.000Z' },
@@ -10,7 +11,7 @@ const signedIn = (access = 'access-1', refresh = 'refresh-1') => tokens.save(pai
 const bearer = (call: FetchCall) => call.headers.authorization
 /** Answers 200 to the new token and 401 to any other, as the server does once a token has expired. */
 const acceptOnly = (token: string, data: unknown) => (call: FetchCall) =>
-  bearer(call) === `Bearer ${token}` ? ok(data) : refusal(401, 'Please authenticate')
+  bearer(call) === `Bearer ${token}` ? ok(data) : refusal(401, 'sessionExpired')
 /** Resolves after the other pending work has run, so a test can order concurrent calls. */
 const later = <T>(value: T, ms = 20) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms))
 
@@ -18,16 +19,12 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('http: the envelope and its failures', () => {
+describe('api: the envelope and its failures', () => {
   it('sends the bearer token and the query without empty values, and answers the whole envelope', async () => {
     signedIn()
     const fake = fakeFetch({ 'GET /api/admin/users': () => ok([{ id: '1' }], { meta: { page: 2 } }) })
-    const answer = await http.get('/admin/users', {
-      role: 'user',
-      page: 2,
-      name: '',
-      location: undefined,
-      x: null,
+    const answer = await api(endpoints.users.list, {
+      query: { role: 'user', page: 2, name: '', limit: undefined },
     })
     expect(answer).toEqual({ status: true, data: [{ id: '1' }], message: 'OK', meta: { page: 2 } })
     const [call] = fake.calls
@@ -40,7 +37,7 @@ describe('http: the envelope and its failures', () => {
 
   it('sends no authorization header without a token', async () => {
     const fake = fakeFetch({ 'POST /api/admin/auth/login': () => ok({}) })
-    await http.post('/admin/auth/login', { email: 'a@b.c', password: 'x' })
+    await api(endpoints.auth.login, { body: { email: 'a@b.c', password: 'x' } })
     expect(fake.calls[0]!.headers.authorization).toBeUndefined()
     expect(fake.calls[0]!.headers['content-type']).toBe('application/json')
     expect(fake.calls[0]!.body).toEqual({ email: 'a@b.c', password: 'x' })
@@ -51,7 +48,7 @@ describe('http: the envelope and its failures', () => {
     const fake = fakeFetch({ 'POST /api/file': () => ok(['/2026/11/a.webp']) })
     const form = new FormData()
     form.append('file', new Blob(['x'], { type: 'image/png' }), 'a.png')
-    await http.post('/file', form)
+    await api(endpoints.files.upload, { body: form })
     expect(fake.calls[0]!.body).toBe(form)
     expect(fake.calls[0]!.headers['content-type']).toBeUndefined()
   })
@@ -59,31 +56,37 @@ describe('http: the envelope and its failures', () => {
   it('answers undefined for a 204', async () => {
     signedIn()
     fakeFetch({ 'POST /api/admin/auth/logout': () => new Response(null, { status: 204 }) })
-    await expect(http.post('/admin/auth/logout', { refreshToken: 'refresh-1' })).resolves.toBeUndefined()
+    await expect(api(endpoints.auth.logout, { body: { refreshToken: 'refresh-1' } })).resolves.toBeUndefined()
   })
 
-  it('throws a 400 as an ApiError with its message and one message a field', async () => {
+  it('throws a 400 as an ApiError with its message by code and one message a field', async () => {
     signedIn()
+    const phone = { code: 'tooLong', params: { max: 15 } } as const
     fakeFetch({
-      'POST /api/admin/users': () =>
-        refusal(400, 'Invalid email', { email: 'Invalid email', phoneNumber: 'At most 15 characters' }),
+      'POST /api/admin/users': () => refusal(400, 'email', { email: 'email', phoneNumber: phone }),
     })
-    const error = await http.post('/admin/users', { email: 'x' }).catch((e: unknown) => e)
+    const body = { email: 'x' } as Parameters<typeof api<typeof endpoints.users.create>>[1]['body']
+    const error = await api(endpoints.users.create, { body }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({
       status: 400,
-      message: 'Invalid email',
-      errors: { email: 'Invalid email', phoneNumber: 'At most 15 characters' },
+      message: 'email: Please enter correct email format',
+      code: 'email',
+      fields: { email: { code: 'email' }, phoneNumber: phone },
     })
   })
 
-  it('throws a 409 with an empty errors object when the server names no field', async () => {
+  it('throws a 409 with no field messages when the server names no field', async () => {
     signedIn()
-    fakeFetch({ 'DELETE /api/admin/categories/7': () => refusal(409, 'The category is used by 3 products') })
-    await expect(http.delete('/admin/categories/7')).rejects.toMatchObject({
+    fakeFetch({
+      'DELETE /api/admin/categories/7': () => refusal(409, { code: 'categoryInUse', params: { count: 3 } }),
+    })
+    await expect(api(endpoints.categories.remove, { params: { id: '7' } })).rejects.toMatchObject({
       status: 409,
-      message: 'The category is used by 3 products',
-      errors: {},
+      message: 'This category is used by 3 products; move or delete them first',
+      code: 'categoryInUse',
+      params: { count: 3 },
+      fields: {},
     })
   })
 
@@ -92,7 +95,10 @@ describe('http: the envelope and its failures', () => {
     fakeFetch({
       'GET /api/admin/analytics': () => json(200, { status: false, data: null, message: 'No figures' }),
     })
-    await expect(http.get('/admin/analytics')).rejects.toMatchObject({ status: 200, message: 'No figures' })
+    await expect(api(endpoints.analytics.figures)).rejects.toMatchObject({
+      status: 200,
+      message: 'No figures',
+    })
   })
 
   it('throws an answer that is not JSON (a proxy page) with its status text', async () => {
@@ -101,19 +107,23 @@ describe('http: the envelope and its failures', () => {
       'GET /api/admin/analytics': () =>
         new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
     })
-    await expect(http.get('/admin/analytics')).rejects.toMatchObject({ status: 502, message: 'Bad Gateway' })
+    await expect(api(endpoints.analytics.figures)).rejects.toMatchObject({
+      status: 502,
+      message: 'Bad Gateway',
+      code: undefined,
+    })
   })
 
-  it('throws a network failure as ApiError status 0 with the NETWORK_ERROR key', async () => {
+  it('throws a network failure as ApiError status 0, with no code', async () => {
     signedIn()
     fakeFetch({
       'GET /api/admin/users': () => {
         throw new TypeError('Failed to fetch')
       },
     })
-    const error = await http.get('/admin/users').catch((e: unknown) => e)
+    const error = await api(endpoints.users.list).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
-    expect(error).toMatchObject({ status: 0, message: NETWORK_ERROR, errors: {} })
+    expect(error).toMatchObject({ status: 0, code: undefined, fields: {} })
   })
 
   it('lets an abort through as it is, not as a network failure', async () => {
@@ -125,13 +135,13 @@ describe('http: the envelope and its failures', () => {
         throw new DOMException('The operation was aborted.', 'AbortError')
       },
     })
-    const error = await http.get('/admin/users', undefined, controller.signal).catch((e: unknown) => e)
+    const error = await api(endpoints.users.list, { signal: controller.signal }).catch((e: unknown) => e)
     expect(error).not.toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ name: 'AbortError' })
   })
 })
 
-describe('http: the session', () => {
+describe('api: the session', () => {
   it('refreshes once on a 401, saves the new pair and sends the call again with it', async () => {
     signedIn('old-access', 'old-refresh')
     const fake = fakeFetch({
@@ -140,7 +150,9 @@ describe('http: the session', () => {
     })
     const ended = vi.fn()
     const stop = onSessionEnd(ended)
-    await expect(http.get('/admin/users/1')).resolves.toMatchObject({ data: { id: '1' } })
+    await expect(api(endpoints.users.get, { params: { id: '1' } })).resolves.toMatchObject({
+      data: { id: '1' },
+    })
     stop()
     expect(fake.calls.map((c) => `${c.method} ${c.path} ${bearer(c) ?? '-'}`)).toEqual([
       'GET /api/admin/users/1 Bearer old-access',
@@ -166,9 +178,9 @@ describe('http: the session', () => {
       'POST /api/admin/auth/refresh-tokens': [() => later(ok({ tokens: pair('new-access', 'new-refresh') }))],
     })
     const answers = await Promise.all([
-      http.get('/admin/users'),
-      http.get('/admin/analytics'),
-      http.get('/admin/auth/me'),
+      api(endpoints.users.list),
+      api(endpoints.analytics.figures),
+      api(endpoints.auth.me),
     ])
     expect(answers.map((a) => (a as { status: boolean }).status)).toEqual([true, true, true])
     expect(fake.callsTo('POST /api/admin/auth/refresh-tokens')).toHaveLength(1)
@@ -181,12 +193,12 @@ describe('http: the session', () => {
     const fake = fakeFetch({
       'GET /api/admin/users': acceptOnly('new-access', []),
       'GET /api/admin/analytics': (call) =>
-        bearer(call) === 'Bearer new-access' ? ok({}) : later(refusal(401, 'Please authenticate'), 60),
+        bearer(call) === 'Bearer new-access' ? ok({}) : later(refusal(401, 'sessionExpired'), 60),
       'POST /api/admin/auth/refresh-tokens': [() => ok({ tokens: pair('new-access', 'new-refresh') })],
     })
     const ended = vi.fn()
     const stop = onSessionEnd(ended)
-    await Promise.all([http.get('/admin/users'), http.get('/admin/analytics')])
+    await Promise.all([api(endpoints.users.list), api(endpoints.analytics.figures)])
     stop()
     expect(fake.callsTo('POST /api/admin/auth/refresh-tokens')).toHaveLength(1)
     expect(fake.callsTo('GET /api/admin/analytics').map(bearer)).toEqual([
@@ -200,12 +212,12 @@ describe('http: the session', () => {
   it('ends the session when the refresh is refused: tokens cleared, listeners told, the 401 thrown', async () => {
     signedIn('old-access', 'old-refresh')
     const fake = fakeFetch({
-      'GET /api/admin/users': [() => refusal(401, 'Please authenticate')],
-      'POST /api/admin/auth/refresh-tokens': [() => refusal(401, 'Please authenticate')],
+      'GET /api/admin/users': [() => refusal(401, 'sessionExpired')],
+      'POST /api/admin/auth/refresh-tokens': [() => refusal(401, 'sessionExpired')],
     })
     const ended = vi.fn()
     const stop = onSessionEnd(ended)
-    const error = await http.get('/admin/users').catch((e: unknown) => e)
+    const error = await api(endpoints.users.list).catch((e: unknown) => e)
     stop()
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 401 })
@@ -218,7 +230,7 @@ describe('http: the session', () => {
   it('ends the session when the server cannot be reached for the refresh', async () => {
     signedIn()
     fakeFetch({
-      'GET /api/admin/users': [() => refusal(401, 'Please authenticate')],
+      'GET /api/admin/users': [() => refusal(401, 'sessionExpired')],
       'POST /api/admin/auth/refresh-tokens': [
         () => {
           throw new TypeError('Failed to fetch')
@@ -227,7 +239,7 @@ describe('http: the session', () => {
     })
     const ended = vi.fn()
     const stop = onSessionEnd(ended)
-    await expect(http.get('/admin/users')).rejects.toMatchObject({ status: 401 })
+    await expect(api(endpoints.users.list)).rejects.toMatchObject({ status: 401 })
     stop()
     expect(ended).toHaveBeenCalled()
     expect(localStorage.getItem('token')).toBeNull()
@@ -236,12 +248,12 @@ describe('http: the session', () => {
   it('ends the session when a refresh answers something unreadable', async () => {
     signedIn()
     fakeFetch({
-      'GET /api/admin/users': [() => refusal(401, 'Please authenticate')],
+      'GET /api/admin/users': [() => refusal(401, 'sessionExpired')],
       'POST /api/admin/auth/refresh-tokens': [() => new Response('not json', { status: 200 })],
     })
     const ended = vi.fn()
     const stop = onSessionEnd(ended)
-    await expect(http.get('/admin/users')).rejects.toMatchObject({ status: 401 })
+    await expect(api(endpoints.users.list)).rejects.toMatchObject({ status: 401 })
     stop()
     expect(ended).toHaveBeenCalled()
     expect(localStorage.getItem('token')).toBeNull()
@@ -249,10 +261,10 @@ describe('http: the session', () => {
 
   it('ends the session without asking when there is no refresh token', async () => {
     localStorage.setItem('token', 'only-access')
-    fakeFetch({ 'GET /api/admin/users': [() => refusal(401, 'Please authenticate')] })
+    fakeFetch({ 'GET /api/admin/users': [() => refusal(401, 'sessionExpired')] })
     const ended = vi.fn()
     const stop = onSessionEnd(ended)
-    await expect(http.get('/admin/users')).rejects.toMatchObject({ status: 401 })
+    await expect(api(endpoints.users.list)).rejects.toMatchObject({ status: 401 })
     stop()
     expect(ended).toHaveBeenCalledTimes(1)
     expect(localStorage.getItem('token')).toBeNull()
@@ -261,12 +273,12 @@ describe('http: the session', () => {
   it('ends the session when the call is refused again after a good refresh, without a second refresh', async () => {
     signedIn()
     const fake = fakeFetch({
-      'GET /api/admin/users': () => refusal(401, 'Please authenticate'),
+      'GET /api/admin/users': () => refusal(401, 'sessionExpired'),
       'POST /api/admin/auth/refresh-tokens': [() => ok({ tokens: pair('new-access', 'new-refresh') })],
     })
     const ended = vi.fn()
     const stop = onSessionEnd(ended)
-    await expect(http.get('/admin/users')).rejects.toMatchObject({ status: 401 })
+    await expect(api(endpoints.users.list)).rejects.toMatchObject({ status: 401 })
     stop()
     expect(fake.callsTo('GET /api/admin/users')).toHaveLength(2)
     expect(ended).toHaveBeenCalledTimes(1)
@@ -275,11 +287,13 @@ describe('http: the session', () => {
 
   it('does not refresh for a refused sign-in: wrong credentials are not an expired session', async () => {
     const fake = fakeFetch({
-      'POST /api/admin/auth/login': [() => refusal(401, 'Incorrect email or password')],
+      'POST /api/admin/auth/login': [() => refusal(401, 'wrongCredentials')],
     })
     const ended = vi.fn()
     const stop = onSessionEnd(ended)
-    await expect(http.post('/admin/auth/login', { email: 'a@b.c', password: 'bad' })).rejects.toMatchObject({
+    await expect(
+      api(endpoints.auth.login, { body: { email: 'a@b.c', password: 'bad' } }),
+    ).rejects.toMatchObject({
       status: 401,
       message: 'Incorrect email or password',
     })
@@ -290,10 +304,10 @@ describe('http: the session', () => {
 
   it('stops telling a listener once it unsubscribed', async () => {
     localStorage.setItem('token', 'only-access')
-    fakeFetch({ 'GET /api/admin/users': [() => refusal(401, 'Please authenticate')] })
+    fakeFetch({ 'GET /api/admin/users': [() => refusal(401, 'sessionExpired')] })
     const ended = vi.fn()
     onSessionEnd(ended)()
-    await expect(http.get('/admin/users')).rejects.toBeInstanceOf(ApiError)
+    await expect(api(endpoints.users.list)).rejects.toBeInstanceOf(ApiError)
     expect(ended).not.toHaveBeenCalled()
   })
 })

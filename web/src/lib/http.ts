@@ -1,24 +1,41 @@
-import type { ErrorAnswer, ListMeta, TokenPair } from '@store/contract'
+import {
+  type EndpointAnswer,
+  type EndpointInput,
+  type ErrorAnswer,
+  type Message,
+  type MessageCode,
+  type MessageParams,
+  pathOf,
+  type Route,
+  type TokenPair,
+} from '@store/contract'
+import { endpoints } from '@store/contract/client'
 
-/** A refused or failed call: the HTTP status, the server's message and, for a 400, one message a field. */
+/**
+ * A refused or failed call: the HTTP status, the server's message by code with its English text, and for a
+ * refusal about fields each field's message by code. Status 0 is a server that could not be reached.
+ */
 export class ApiError extends Error {
+  readonly code: MessageCode | undefined
+  readonly params: MessageParams | undefined
+  /** One message a field at fault, by code: what a form shows next to each field. */
+  readonly fields: Record<string, Message>
+
   constructor(
     readonly status: number,
-    message: string,
-    readonly errors: Record<string, string> = {},
+    answer: Partial<Pick<ErrorAnswer, 'message' | 'code' | 'params' | 'codes'>> = {},
   ) {
-    super(message)
+    super(answer.message || (status === 0 ? 'The server cannot be reached' : `HTTP ${status}`))
     this.name = 'ApiError'
+    this.code = answer.code as MessageCode | undefined
+    this.params = answer.params
+    this.fields = (answer.codes ?? {}) as Record<string, Message>
   }
-}
 
-export interface Answer<T> {
-  status: boolean
-  data: T
-  message: string
-}
-export interface ListAnswer<T> extends Answer<T[]> {
-  meta: ListMeta
+  /** The answer's own message, when the server gave a code. */
+  get refusal(): Message | undefined {
+    return this.code ? { code: this.code, ...(this.params && { params: this.params }) } : undefined
+  }
 }
 
 const ACCESS_KEY = 'token'
@@ -50,39 +67,36 @@ export const onSessionEnd = (listener: SessionEndListener) => {
   return () => void sessionEndListeners.delete(listener)
 }
 
-/** The message shown when the server cannot be reached; the UI translates it by this key. */
-export const NETWORK_ERROR = 'common.networkError'
+const withQuery = (path: string, query: unknown) => {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value))
+  }
+  const text = params.toString()
+  return `${path}${text ? `?${text}` : ''}`
+}
 
-type Query = Record<string, string | number | boolean | undefined | null>
-interface RequestOptions {
-  query?: Query
+interface Sent {
+  method: string
+  url: string
   body?: unknown
   signal?: AbortSignal
 }
 
-const withQuery = (path: string, query?: Query) => {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value))
-  }
-  const text = params.toString()
-  return `/api${path}${text ? `?${text}` : ''}`
-}
-
-async function send(method: string, path: string, options: RequestOptions, bearer: string | null) {
+async function send({ method, url, body, signal }: Sent, bearer: string | null) {
   const headers: Record<string, string> = { accept: 'application/json' }
-  let body: BodyInit | undefined
-  if (options.body instanceof FormData) body = options.body
-  else if (options.body !== undefined) {
+  let payload: BodyInit | undefined
+  if (body instanceof FormData) payload = body
+  else if (body !== undefined) {
     headers['content-type'] = 'application/json'
-    body = JSON.stringify(options.body)
+    payload = JSON.stringify(body)
   }
   if (bearer) headers.authorization = `Bearer ${bearer}`
   try {
-    return await fetch(withQuery(path, options.query), { method, headers, body, signal: options.signal })
+    return await fetch(url, { method, headers, body: payload, signal })
   } catch (error) {
-    if (options.signal?.aborted) throw error
-    throw new ApiError(0, NETWORK_ERROR)
+    if (signal?.aborted) throw error
+    throw new ApiError(0)
   }
 }
 
@@ -97,9 +111,10 @@ function refreshSession(): Promise<boolean> {
     const refreshToken = tokens.refresh
     if (!refreshToken) return false
     try {
-      const response = await send('POST', '/admin/auth/refresh-tokens', { body: { refreshToken } }, null)
+      const { method, path } = endpoints.auth.refresh
+      const response = await send({ method, url: pathOf({ path }), body: { refreshToken } }, null)
       if (!response.ok) return false
-      const answer = (await response.json()) as Answer<{ tokens: TokenPair }>
+      const answer = (await response.json()) as EndpointAnswer<typeof endpoints.auth.refresh>
       tokens.save(answer.data.tokens)
       return true
     } catch {
@@ -112,43 +127,57 @@ function refreshSession(): Promise<boolean> {
   return refreshing
 }
 
-const NO_REFRESH = new Set(['/admin/auth/login', '/admin/auth/refresh-tokens', '/admin/auth/logout'])
+/** Calls whose 401 means wrong credentials or a spent token, not an expired session: no refresh for them. */
+const NO_REFRESH = new Set<Route>([endpoints.auth.login, endpoints.auth.refresh, endpoints.auth.logout])
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+export type CallInput<E> = EndpointInput<E> & { signal?: AbortSignal }
+/** The input argument: required when the endpoint has params or a body, optional otherwise. */
+type InputArgument<E> =
+  EndpointInput<E> extends { params: unknown } | { body: unknown }
+    ? [input: CallInput<E>]
+    : [input?: CallInput<E>]
+
+/**
+ * Calls an endpoint of the table: the method and address come from it, the input and the answer are typed by
+ * its schemas. Answers the whole envelope (or undefined for a 204); a refusal throws `ApiError`. One 401 is
+ * cured by one silent refresh of the session; a second ends it.
+ *
+ * @example const { data, meta } = await api(endpoints.products.list, { query: { page: 2, name: 'áo' } })
+ */
+export async function api<E extends Route>(
+  endpoint: E,
+  ...[input]: InputArgument<E>
+): Promise<EndpointAnswer<E>> {
+  const { params, query, body, signal } = (input ?? {}) as CallInput<Route> & {
+    params?: Record<string, unknown>
+    query?: unknown
+    body?: unknown
+  }
+  const sent: Sent = {
+    method: endpoint.method,
+    url: withQuery(pathOf(endpoint, params), query),
+    body,
+    signal,
+  }
   const sentWith = tokens.access
-  let response = await send(method, path, options, sentWith)
-  if (response.status === 401 && !NO_REFRESH.has(path)) {
+  let response = await send(sent, sentWith)
+  if (response.status === 401 && !NO_REFRESH.has(endpoint)) {
     // One silent refresh, then the call once more; a second 401 ends the session. A slow call refused after
     // another call's refresh has already replaced its token just goes again with the new one: refreshing twice
     // would rotate the pair for nothing.
     const renewed = tokens.access !== null && tokens.access !== sentWith
-    if (renewed || (await refreshSession())) response = await send(method, path, options, tokens.access)
+    if (renewed || (await refreshSession())) response = await send(sent, tokens.access)
     if (response.status === 401) {
       tokens.clear()
       for (const listener of sessionEndListeners) listener()
     }
   }
-  if (response.status === 204) return undefined as T
-  const answer = (await response.json().catch(() => null)) as (Answer<unknown> & Partial<ErrorAnswer>) | null
+  if (response.status === 204) return undefined as EndpointAnswer<E>
+  const answer = (await response.json().catch(() => null)) as
+    | ({ status?: boolean } & Partial<ErrorAnswer>)
+    | null
   if (!response.ok || !answer || answer.status === false) {
-    throw new ApiError(
-      response.status,
-      answer?.message || response.statusText || NETWORK_ERROR,
-      answer?.errors,
-    )
+    throw new ApiError(response.status, answer ?? { message: response.statusText })
   }
-  return answer as T
-}
-
-/**
- * The typed client of `/api`. Each call answers the whole envelope; a refusal throws `ApiError`.
- *
- * @example const { data } = await http.get<Answer<User>>(`/admin/users/${id}`)
- */
-export const http = {
-  get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
-  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
-  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
-  delete: <T>(path: string, query?: Query) => request<T>('DELETE', path, { query }),
+  return answer as EndpointAnswer<E>
 }

@@ -1,8 +1,11 @@
 import type { AuthUser, TokenPair } from '@store/contract'
+import { endpoints } from '@store/contract/client'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { type Answer, http, onSessionEnd, tokens } from './http.ts'
+import { api, onSessionEnd, tokens } from './http.ts'
+import { apiQuery, queryKeys } from './queries.ts'
+import { DEFAULT_STORE_CONFIG, StoreConfigContext } from './store-config.tsx'
 import { notify } from './toast.ts'
 
 interface Session {
@@ -17,7 +20,7 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null)
 
-export const meQueryKey = ['auth', 'me'] as const
+export const meQueryKey = queryKeys.of(endpoints.auth.me)
 
 /** Holds the session: tokens in storage, the profile from `/me`, and sign-in and sign-out. */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -26,9 +29,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [hasToken, setHasToken] = useState(() => tokens.access !== null)
 
   const me = useQuery({
-    queryKey: meQueryKey,
-    queryFn: ({ signal }) =>
-      http.get<Answer<AuthUser>>('/admin/auth/me', undefined, signal).then((a) => a.data),
+    ...apiQuery(endpoints.auth.me),
+    select: (answer) => answer.data,
     enabled: hasToken,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -57,7 +59,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     (pair: TokenPair, user: AuthUser) => {
       tokens.save(pair)
-      queryClient.setQueryData(meQueryKey, user)
+      queryClient.setQueryData(meQueryKey, { status: true, data: user, message: 'OK' })
       setHasToken(true)
     },
     [queryClient],
@@ -66,7 +68,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     const refreshToken = tokens.refresh
     try {
-      if (refreshToken) await http.post('/admin/auth/logout', { refreshToken })
+      if (refreshToken) await api(endpoints.auth.logout, { body: { refreshToken } })
     } finally {
       // Even if the server cannot be reached, this browser forgets the session.
       end()
@@ -83,7 +85,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }),
     [hasToken, me.data, me.isPending, signIn, signOut],
   )
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
+  // The store's settings (its time zone) follow the session: the server answers them to a signed-in account.
+  const config = useQuery({
+    ...apiQuery(endpoints.operations.config),
+    select: (answer) => answer.data,
+    enabled: hasToken,
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { silent: true },
+  })
+  return (
+    <SessionContext.Provider value={value}>
+      <StoreConfigContext.Provider value={config.data ?? DEFAULT_STORE_CONFIG}>
+        {children}
+      </StoreConfigContext.Provider>
+    </SessionContext.Provider>
+  )
 }
 
 /** @example const { user, signOut } = useSession() */

@@ -1,23 +1,41 @@
+import { defineEndpoints, emptyEnvelope, idParams, listEnvelope, listQuery } from '@store/contract'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
 import { ListScreen } from '../components/list-screen.tsx'
 import { type FetchCall, fakeFetch, ok, refusal } from '../test/fake-fetch.ts'
 import { renderAt } from '../test/render.tsx'
 import { SEARCH_DEBOUNCE_MS, useListController } from './use-list-controller.ts'
 
-interface Thing {
-  id: string
-  name: string
-}
+/** A resource of its own, so the controller is tested apart from every real list. */
+const things = defineEndpoints('things', {
+  list: {
+    method: 'GET',
+    path: '/admin/things',
+    summary: 'A page of things',
+    query: listQuery.extend({ role: z.string().optional() }),
+    answer: listEnvelope(z.object({ id: z.string(), name: z.string() })),
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/admin/things/:id',
+    summary: 'Delete a thing',
+    params: idParams,
+    query: z.object({ reason: z.string() }),
+    answer: emptyEnvelope,
+  },
+})
 
 /** The smallest list screen: what a feature writes, with the controller doing the rest. */
 function ThingList() {
-  const list = useListController<Thing>({
-    resource: 'things',
-    path: '/admin/things',
+  const list = useListController({
+    list: things.list,
     fixedQuery: { role: 'user' },
-    deleteCall: (row) => ({ path: `/admin/things/${row.id}`, query: { reason: 'test' } }),
+    remove: {
+      endpoint: things.remove,
+      input: (row) => ({ params: { id: row.id }, query: { reason: 'test' } }),
+    },
   })
   return (
     <ListScreen
@@ -208,7 +226,9 @@ describe('useListController through a list screen', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     const fake = fakeFetch({
       [LIST]: listReply,
-      'DELETE /api/admin/things/thing-1-1': [() => refusal(409, 'The thing has orders')],
+      'DELETE /api/admin/things/thing-1-1': [
+        () => refusal(409, { code: 'userHasOrders', params: { count: 2 } }),
+      ],
     })
     renderAt(<ThingList />, '/x', '/x')
     await screen.findByText('thing 1.1')

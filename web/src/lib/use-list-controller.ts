@@ -1,24 +1,29 @@
+import type { EndpointAnswer, EndpointInput, ListMeta, Resource, Route } from '@store/contract'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { http, type ListAnswer } from './http.ts'
+import { api } from './http.ts'
+import { apiQuery, invalidateAfter } from './queries.ts'
 import { notify } from './toast.ts'
 
 /** Spec section 9: a search is sent 1000 ms after the last key stroke. */
 export const SEARCH_DEBOUNCE_MS = 1000
 
-export interface ListControllerOptions<Row> {
-  /** The cache key's root; saves and deletes of this resource invalidate it. */
-  resource: string
-  /** The list call, under `/api`: `/admin/users`. */
-  path: string
+/** A list call of the table: its answer has rows and `meta`. */
+export type ListEndpoint = Route & { method: 'GET' }
+/** The row type of a list call. */
+export type RowOf<E> = EndpointAnswer<E> extends { data: (infer Row)[]; meta: ListMeta } ? Row : never
+
+export interface ListControllerOptions<E extends ListEndpoint, D extends Route> {
+  /** The list call: `endpoints.users.list`. */
+  list: E
   /** The query parameter the search box fills: `name`, or `content` for reviews. */
   searchParam?: 'name' | 'content'
   /** Fixed query values every call sends, such as `role=user`. */
   fixedQuery?: Record<string, string>
-  /** The delete call of a row; a list without it has no delete action. */
-  deleteCall?: (row: Row) => { path: string; query?: Record<string, string> }
+  /** The delete call of a row, and its input; a list without it has no delete action. */
+  remove?: { endpoint: D; input: (row: RowOf<E>) => EndpointInput<D> }
 }
 
 const pageFrom = (value: string | null) => {
@@ -30,10 +35,13 @@ const pageFrom = (value: string | null) => {
  * Everything a list screen does, without markup: page and search read from and written to the address (so back
  * and forward work), the debounced search box, the list call, and delete-then-reload.
  *
- * @example const list = useListController<User>({ resource: 'users', path: '/admin/users', fixedQuery: { role: 'user' } })
+ * @example const list = useListController({ list: endpoints.users.list, fixedQuery: { role: 'user' } })
  */
-export function useListController<Row>(options: ListControllerOptions<Row>) {
-  const { resource, path, searchParam = 'name', fixedQuery, deleteCall } = options
+export function useListController<E extends ListEndpoint, D extends Route = Route>(
+  options: ListControllerOptions<E, D>,
+): ListController<RowOf<E>> {
+  type Row = RowOf<E>
+  const { list, searchParam = 'name', fixedQuery, remove } = options
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const [params, setParams] = useSearchParams()
@@ -41,11 +49,12 @@ export function useListController<Row>(options: ListControllerOptions<Row>) {
   const term = params.get(searchParam) ?? ''
 
   const query = useQuery({
-    queryKey: [resource, 'list', { ...fixedQuery, page, [searchParam]: term }],
-    queryFn: ({ signal }) =>
-      http.get<ListAnswer<Row>>(path, { ...fixedQuery, page, [searchParam]: term || undefined }, signal),
+    ...apiQuery(list, {
+      query: { ...fixedQuery, page, [searchParam]: term || undefined },
+    } as EndpointInput<E>),
     placeholderData: keepPreviousData,
   })
+  const answer = query.data as { data: Row[]; meta: ListMeta } | undefined
 
   const go = useCallback(
     (next: { page: number; term: string }, replace = false) => {
@@ -69,7 +78,7 @@ export function useListController<Row>(options: ListControllerOptions<Row>) {
     return () => clearTimeout(timer)
   }, [searchText, term, go])
 
-  const meta = query.data?.meta
+  const meta = answer?.meta
   // After a delete empties the last page, or for a page typed into the address past the end, show the last one.
   useEffect(() => {
     if (meta && meta.totalPages > 0 && page > meta.totalPages) go({ page: meta.totalPages, term }, true)
@@ -78,19 +87,18 @@ export function useListController<Row>(options: ListControllerOptions<Row>) {
   const [pendingDelete, setPendingDelete] = useState<Row | null>(null)
   const removal = useMutation({
     mutationFn: (row: Row) => {
-      if (!deleteCall) throw new Error(`${resource} cannot be deleted`)
-      const call = deleteCall(row)
-      return http.delete(call.path, call.query)
+      if (!remove) throw new Error(`${list.resource} has no delete call`)
+      return (api as (e: D, input: EndpointInput<D>) => Promise<unknown>)(remove.endpoint, remove.input(row))
     },
     onSuccess: async () => {
       notify.success(t('common.deleted'))
-      await queryClient.invalidateQueries({ queryKey: [resource] })
+      await invalidateAfter(queryClient, list.resource as Resource)
     },
     onSettled: () => setPendingDelete(null),
   })
 
   return {
-    rows: query.data?.data ?? [],
+    rows: answer?.data ?? [],
     meta,
     page,
     term,
@@ -107,14 +115,35 @@ export function useListController<Row>(options: ListControllerOptions<Row>) {
       setSearchText('')
       if (term) go({ page: 1, term: '' })
     },
-    canDelete: deleteCall !== undefined,
+    canDelete: remove !== undefined,
     /** Opens the confirm dialog for a row. */
     askDelete: setPendingDelete,
     pendingDelete,
     cancelDelete: () => setPendingDelete(null),
-    confirmDelete: () => pendingDelete !== null && removal.mutate(pendingDelete),
+    confirmDelete: () => {
+      if (pendingDelete !== null) removal.mutate(pendingDelete)
+    },
     deleting: removal.isPending,
   }
 }
 
-export type ListController<Row> = ReturnType<typeof useListController<Row>>
+/** What a list screen reads of its controller, by the type of its rows. */
+export interface ListController<Row> {
+  rows: Row[]
+  meta: ListMeta | undefined
+  page: number
+  term: string
+  loading: boolean
+  error: Error | null
+  retry: () => void
+  setPage: (next: number) => void
+  searchText: string
+  setSearchText: (text: string) => void
+  clearSearch: () => void
+  canDelete: boolean
+  askDelete: (row: Row) => void
+  pendingDelete: Row | null
+  cancelDelete: () => void
+  confirmDelete: () => void
+  deleting: boolean
+}

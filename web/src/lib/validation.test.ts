@@ -1,8 +1,7 @@
-import { messages } from '@store/contract'
+import { MESSAGE_CODES, type MessageParams, messageRef, messages, messageText } from '@store/contract'
 import i18next from 'i18next'
 import { afterEach, describe, expect, it } from 'vitest'
-import { en } from '../i18n/index.ts'
-import { translateMessage } from './validation.ts'
+import { translate, translateMessage } from './validation.ts'
 
 const t = i18next.t
 
@@ -26,37 +25,44 @@ describe('translateMessage', () => {
     expect(translateMessage(t, messages.oneOf(['S', 'M', 'L', 'XL']))).toBe('Must be one of S, M, L, XL')
   })
 
-  it('has an English text equal to the contract for every fixed message, so none is lost or reworded', () => {
-    for (const [key, text] of Object.entries(messages)) {
-      if (typeof text !== 'string') continue
-      expect(en.validation[key as keyof typeof en.validation], key).toBe(text)
-      expect(translateMessage(t, text)).toBe(text)
-    }
-  })
-
   it('shows the contract messages in Vietnamese, with their numbers', async () => {
     await i18next.changeLanguage('vi')
     expect(translateMessage(t, messages.required)).toBe('Trường này là bắt buộc')
-    expect(translateMessage(t, messages.confirmMatch)).toBe('Xác nhận mật khẩu phải khớp với mật khẩu')
+    expect(translateMessage(t, messages.confirmMatch)).toBe('Mật khẩu nhập lại không khớp')
     expect(translateMessage(t, messages.tooLong(200))).toBe('Tối đa 200 ký tự')
-    expect(translateMessage(t, messages.range(0, 3))).toBe('Phải nằm trong khoảng 0 đến 3')
-    expect(translateMessage(t, messages.oneOf([1, 2]))).toBe('Phải là một trong các giá trị 1, 2')
+    expect(translateMessage(t, messages.range(0, 3))).toBe('Giá trị phải từ 0 đến 3')
+    expect(translateMessage(t, messages.oneOf([1, 2]))).toBe('Chỉ chấp nhận một trong các giá trị: 1, 2')
+    expect(translateMessage(t, messageRef('userHasOrders', { count: 2 }))).toBe(
+      'Khách hàng này có 2 đơn hàng; tài khoản có đơn được giữ lại để lịch sử đơn hàng đầy đủ',
+    )
   })
 
-  it('translates every fixed contract message into Vietnamese, none left in English', async () => {
-    await i18next.changeLanguage('vi')
-    for (const text of Object.values(messages)) {
-      if (typeof text !== 'string') continue
-      const shown = translateMessage(t, text)
-      expect(shown, text).toBeTruthy()
-      expect(shown, text).not.toBe(text)
+  it('says every code in English exactly as the server does', () => {
+    for (const code of MESSAGE_CODES) {
+      const cases: MessageParams[] = [
+        { count: 1, max: 5, min: 1, values: 'a, b' },
+        { count: 7, max: 5, min: 1 },
+      ]
+      for (const params of cases) {
+        expect(translate(t, { code, params }), code).toBe(messageText({ code, params }))
+      }
     }
   })
 
-  it('shows a message of the server that is not a contract message as it came, in either language', async () => {
-    const server = 'The category is used by 3 products'
-    expect(translateMessage(t, server)).toBe(server)
+  it('says every code in Vietnamese, none left in English', async () => {
     await i18next.changeLanguage('vi')
-    expect(translateMessage(t, server)).toBe(server)
+    for (const code of MESSAGE_CODES) {
+      const shown = translate(t, { code, params: { count: 2 } })
+      expect(shown, code).toBeTruthy()
+      expect(shown, code).not.toBe(messageText({ code, params: { count: 2 } }))
+      expect(shown, code).not.toContain('messages.')
+    }
+  })
+
+  it('shows a text that is not a message by code as it came, in either language', async () => {
+    const other = 'Invalid input: expected string'
+    expect(translateMessage(t, other)).toBe(other)
+    await i18next.changeLanguage('vi')
+    expect(translateMessage(t, other)).toBe(other)
   })
 })

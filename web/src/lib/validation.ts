@@ -1,29 +1,24 @@
-import { messages } from '@store/contract'
+import { type Message, readMessage } from '@store/contract'
 import type { TFunction } from 'i18next'
 
-type Fixed = {
-  [K in keyof typeof messages]: (typeof messages)[K] extends string ? K : never
-}[keyof typeof messages]
-const byText = new Map<string, Fixed>()
-for (const [key, text] of Object.entries(messages)) {
-  if (typeof text === 'string') byText.set(text, key as Fixed)
-}
+/**
+ * A message by code in the chosen language: `messages.<code>` of the message sets, its parameters filled in
+ * (and its plural form chosen by `count`).
+ *
+ * @example translate(t, { code: 'tooLong', params: { max: 120 } }) // 'Tối đa 120 ký tự' in Vietnamese
+ */
+export const translate = (t: TFunction, message: Message): string =>
+  t(`messages.${message.code}` as 'messages.required', message.params ?? {})
 
 /**
- * The contract's schemas speak English (the server answers with the same words); this shows a message in the
- * chosen language when it is one of the contract's, and as the server wrote it otherwise.
+ * A form field's message as the user should read it. The field holds a message by code, whether the
+ * contract's schema found it in the browser or the server sent it (`applyServerErrors`); any other text is
+ * shown as it is.
  *
- * @example translateMessage(t, 'This field is required') // 'Trường này là bắt buộc' in Vietnamese
+ * @example translateMessage(t, errors.name?.message) // 'Trường này là bắt buộc' in Vietnamese
  */
-export function translateMessage(t: TFunction, message: string | undefined): string | undefined {
-  if (!message) return message
-  const key = byText.get(message)
-  if (key) return t(`validation.${key}`)
-  const tooLong = /^At most (\d+) characters$/.exec(message)
-  if (tooLong) return t('validation.tooLong', { max: tooLong[1] })
-  const range = /^Must be between (\d+) and (\d+)$/.exec(message)
-  if (range) return t('validation.range', { min: range[1], max: range[2] })
-  const oneOf = /^Must be one of (.+)$/.exec(message)
-  if (oneOf) return t('validation.oneOf', { values: oneOf[1] })
-  return message
+export function translateMessage(t: TFunction, text: string | undefined): string | undefined {
+  if (!text) return text
+  const message = readMessage(text)
+  return message ? translate(t, message) : text
 }

@@ -1,3 +1,4 @@
+import { type Message, type MessageCode, messageText } from '@store/contract'
 import { onTestFinished, vi } from 'vitest'
 
 /** One call the app made, as the fake saw it. */
@@ -23,9 +24,43 @@ export const json = (status: number, body: unknown) =>
 export const ok = (data: unknown, extra: Record<string, unknown> = {}) =>
   json(200, { status: true, data, message: 'OK', ...extra })
 
-/** A refusal as the server words it: `{ status: false, data: null, message, errors? }`. */
-export const refusal = (status: number, message: string, errors?: Record<string, string>) =>
-  json(status, { status: false, data: null, message, ...(errors ? { errors } : {}) })
+const asMessage = (message: Message | MessageCode): Message =>
+  typeof message === 'string' ? { code: message } : message
+
+/**
+ * A refusal as the server words it: `{ status: false, data: null, message, code, params?, errors?, codes? }`,
+ * the English made from the code as the server makes it, a field's name before it except in a 409.
+ *
+ * @example refusal(409, 'emailTaken', { email: 'emailTaken' })
+ */
+export const refusal = (
+  status: number,
+  message: Message | MessageCode,
+  fields?: Record<string, Message | MessageCode>,
+) => json(status, refusalBody(status, message, fields))
+
+/** The body of `refusal`, for a test that builds an `ApiError` itself. */
+export function refusalBody(
+  status: number,
+  message: Message | MessageCode,
+  fields?: Record<string, Message | MessageCode>,
+) {
+  const own = asMessage(message)
+  const codes = fields && Object.fromEntries(Object.entries(fields).map(([f, m]) => [f, asMessage(m)]))
+  const [first] = Object.keys(codes ?? {})
+  const text = messageText(own)
+  return {
+    status: false as const,
+    data: null,
+    message: first !== undefined && status !== 409 ? `${first}: ${text}` : text,
+    code: own.code,
+    ...(own.params && { params: own.params }),
+    ...(codes && {
+      errors: Object.fromEntries(Object.entries(codes).map(([f, m]) => [f, messageText(m)])),
+      codes,
+    }),
+  }
+}
 
 /**
  * Replaces `fetch` with a fake that answers only the routes given (`'GET /api/admin/users'`, matched on method

@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core'
 import { changePasswordForm } from '@store/contract'
+import { endpoints } from '@store/contract/client'
 import { type Path, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
+import { tokens } from '../../lib/http.ts'
+import { useApiMutation } from '../../lib/queries.ts'
 import { notify } from '../../lib/toast.ts'
 import { translateMessage } from '../../lib/validation.ts'
-import { useChangePassword } from './api/change-password.ts'
 import { showRefusal } from './refusal.ts'
 import { reloadSoon } from './reload.ts'
 
@@ -28,8 +30,15 @@ export function ChangePasswordForm() {
     mode: 'onChange',
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   })
-  const save = useChangePassword({
-    onSuccess: async () => {
+  // The server revokes every refresh token of the account and answers a new pair for this browser. Silent: a
+  // wrong current password goes next to its field, and only what cannot be placed is toasted.
+  const save = useApiMutation(endpoints.auth.changePassword, {
+    meta: { silent: true },
+    // The page reloads once saved.
+    refetch: 'none',
+    onSuccess: async (answer) => {
+      // First of all: the old refresh token is revoked now, so the new pair is the only way to stay signed in.
+      tokens.save(answer.data.tokens)
       notify.success(t('account.passwordChanged'))
       await reloadSoon()
     },
@@ -37,7 +46,7 @@ export function ChangePasswordForm() {
   const submit = form.handleSubmit(({ currentPassword, password }) =>
     // A wrong current password comes back as a 400 on `currentPassword`: shown there, the dialog stays open.
     save.mutate(
-      { currentPassword, password },
+      { body: { currentPassword, password } },
       { onError: (error) => showRefusal(error, form.setError, FIELDS) },
     ),
   )

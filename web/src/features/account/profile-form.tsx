@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button, Group, Stack, TextInput } from '@mantine/core'
 import { type AuthUser, userUpdateBody } from '@store/contract'
+import { endpoints } from '@store/contract/client'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
+import { useApiMutation } from '../../lib/queries.ts'
 import { notify } from '../../lib/toast.ts'
 import { translateMessage } from '../../lib/validation.ts'
-import { useUpdateProfile } from './api/update-profile.ts'
 import { showRefusal } from './refusal.ts'
 import { reloadSoon } from './reload.ts'
 
@@ -22,7 +23,12 @@ export function ProfileForm({ user }: { user: AuthUser }) {
     mode: 'onChange',
     defaultValues: { name: user.name },
   })
-  const save = useUpdateProfile({
+  // PUT /admin/users/{id} on one's own account is how the Setting dialog saves the name (CONTRACT section 2).
+  // Silent: a refusal goes next to its field, and only what cannot be placed is toasted.
+  const save = useApiMutation(endpoints.users.update, {
+    meta: { silent: true },
+    // The page reloads once saved.
+    refetch: 'none',
     onSuccess: async () => {
       notify.success(t('account.updated'))
       await reloadSoon()
@@ -30,7 +36,7 @@ export function ProfileForm({ user }: { user: AuthUser }) {
   })
   const submit = form.handleSubmit((body) =>
     save.mutate(
-      { id: user.id, name: body.name },
+      { params: { id: user.id }, body: { name: body.name } },
       { onError: (error) => showRefusal(error, form.setError, ['name']) },
     ),
   )

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Alert, Anchor, Button, Group, PasswordInput, Popover, Stack, Text, TextInput } from '@mantine/core'
 import { type LoginBody, loginBody } from '@store/contract'
+import { endpoints } from '@store/contract/client'
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -8,10 +9,10 @@ import { useTranslation } from 'react-i18next'
 import { Link, type Location, Navigate, useLocation } from 'react-router'
 import { ApiError } from '../../lib/http.ts'
 import { paths } from '../../lib/paths.ts'
+import { useApiMutation } from '../../lib/queries.ts'
 import { useSession } from '../../lib/session.tsx'
 import { errorText } from '../../lib/toast.ts'
 import { translateMessage } from '../../lib/validation.ts'
-import { useLogin } from './api/login.ts'
 import { AuthFrame } from './auth-frame.tsx'
 
 /** Where to go once signed in: the page the guard turned away from, else the dashboard. */
@@ -26,7 +27,8 @@ export function LoginPage() {
   const { t } = useTranslation()
   const { hasToken, signIn } = useSession()
   const location = useLocation()
-  const login = useLogin()
+  // Silent: the form shows the refusal on itself, so it is not toasted as well.
+  const login = useApiMutation(endpoints.auth.login, { meta: { silent: true } })
   const form = useForm<LoginBody>({
     resolver: zodResolver(loginBody),
     mode: 'onChange',
@@ -38,11 +40,14 @@ export function LoginPage() {
   if (hasToken) return <Navigate to={destination(location.state)} replace />
 
   const submit = form.handleSubmit((body) => {
-    login.mutate(body, {
-      onSuccess: (answer) => signIn(answer.data.tokens, answer.data.user),
-      // The typed e-mail stays; the password is cleared for the next try.
-      onError: () => form.resetField('password'),
-    })
+    login.mutate(
+      { body },
+      {
+        onSuccess: (answer) => signIn(answer.data.tokens, answer.data.user),
+        // The typed e-mail stays; the password is cleared for the next try.
+        onError: () => form.resetField('password'),
+      },
+    )
   })
 
   const failure =

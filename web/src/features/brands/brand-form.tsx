@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Box, Paper, SimpleGrid, TextInput } from '@mantine/core'
+import { Box, SimpleGrid, TextInput } from '@mantine/core'
 import {
   type Brand,
   type BrandCreateBody,
@@ -7,13 +7,10 @@ import {
   brandCreateBody,
   brandUpdateBody,
 } from '@store/contract'
-import { useState } from 'react'
-import { Controller, type Resolver, useForm } from 'react-hook-form'
+import { Controller, type Resolver, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { FormButtons } from '../../components/form-buttons.tsx'
 import { ImageInput } from '../../components/image-input.tsx'
-import { applyServerErrors } from '../../lib/forms.ts'
 import { translateMessage } from '../../lib/validation.ts'
 
 /** The form's values: `logo` is null while there is none (the remove button sets it back to null). */
@@ -39,8 +36,6 @@ export const brandCreateForm = brandCreateBody.extend({
  */
 export const brandEditForm = brandUpdateBody
 
-const FIELDS = ['name', 'logo'] as const
-
 /**
  * Add brand checks with `brandCreateForm`, edit brand with `brandEditForm`. Both accept what the form holds;
  * react-hook-form types a resolver's options invariantly, so each is narrowed to the form's values here.
@@ -51,74 +46,50 @@ export const brandResolvers = {
 }
 
 /**
- * The add- and edit-brand form: a name and one logo image (a new upload replaces it; on edit the remove button
- * sends `logo: null`). `resolver` decides the rules and the body `onSave` gets; a 400 or 409 from `onSave` puts
- * its messages next to the fields and keeps the input.
+ * The add- and edit-brand fields: a name and one logo image (a new upload replaces it; on edit the remove button
+ * sets `logo: null`). `onUploadingChange` tells the screen to hold Save while an upload runs.
  *
- * @example <BrandForm resolver={brandResolvers.create} logoRequired defaultValues={emptyBrand} onSave={create.mutateAsync} cancelTo="/admin/brands" />
+ * @example <BrandFields form={edit.form} logoRequired onUploadingChange={setUploading} />
  */
-export function BrandForm<Body extends BrandCreateBody | BrandUpdateBody>({
-  resolver,
+export function BrandFields({
+  form,
   logoRequired,
-  defaultValues,
-  onSave,
-  cancelTo,
+  onUploadingChange,
 }: {
-  resolver: Resolver<BrandFormValues, unknown, Body>
+  form: UseFormReturn<BrandFormValues, unknown, unknown>
   logoRequired: boolean
-  defaultValues: BrandFormValues
-  onSave: (body: Body) => Promise<unknown>
-  cancelTo: string
+  onUploadingChange: (uploading: boolean) => void
 }) {
   const { t } = useTranslation()
-  const [uploading, setUploading] = useState(false)
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<BrandFormValues, unknown, Body>({ resolver, defaultValues, mode: 'onTouched' })
+  const { errors } = form.formState
   const message = (text: string | undefined) => translateMessage(t, text)
-
-  const submit = handleSubmit(async (body) => {
-    try {
-      await onSave(body)
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS)
-    }
-  })
-
   return (
-    <Paper component="form" withBorder p={{ base: 'md', sm: 'lg' }} radius="md" onSubmit={submit} noValidate>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="md">
-        <TextInput
-          label={t('brands.fields.name')}
-          required
-          {...register('name')}
-          error={message(errors.name?.message)}
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="md">
+      <TextInput
+        label={t('brands.fields.name')}
+        required
+        {...form.register('name')}
+        error={message(errors.name?.message)}
+      />
+      <Box>
+        <Controller
+          control={form.control}
+          name="logo"
+          render={({ field }) => (
+            <ImageInput
+              label={t('brands.fields.logo')}
+              description={t('brands.hints.logo')}
+              required={logoRequired}
+              ref={field.ref}
+              value={field.value ? [field.value] : []}
+              onChange={(stored) => field.onChange(stored[0] ?? null)}
+              onBlur={field.onBlur}
+              onUploadingChange={onUploadingChange}
+              error={message(errors.logo?.message)}
+            />
+          )}
         />
-        <Box>
-          <Controller
-            control={control}
-            name="logo"
-            render={({ field }) => (
-              <ImageInput
-                label={t('brands.fields.logo')}
-                description={t('brands.hints.logo')}
-                required={logoRequired}
-                ref={field.ref}
-                value={field.value ? [field.value] : []}
-                onChange={(stored) => field.onChange(stored[0] ?? null)}
-                onBlur={field.onBlur}
-                onUploadingChange={setUploading}
-                error={message(errors.logo?.message)}
-              />
-            )}
-          />
-        </Box>
-      </SimpleGrid>
-      <FormButtons cancelTo={cancelTo} saving={isSubmitting} disabled={uploading} />
-    </Paper>
+      </Box>
+    </SimpleGrid>
   )
 }

@@ -1,4 +1,5 @@
 import type { Brand } from '@store/contract'
+import { endpoints } from '@store/contract/client'
 import { useTranslation } from 'react-i18next'
 import type { Column } from '../../components/data-table.tsx'
 import { ListScreen } from '../../components/list-screen.tsx'
@@ -9,10 +10,9 @@ import { useListController } from '../../lib/use-list-controller.ts'
 /** /admin/brands: Name, Logo image and the row actions (spec section 2). A used brand's delete is a 409 toast. */
 export function BrandListPage() {
   const { t } = useTranslation()
-  const list = useListController<Brand>({
-    resource: 'brands',
-    path: '/admin/brands',
-    deleteCall: (row) => ({ path: `/admin/brands/${encodeURIComponent(row.id)}` }),
+  const list = useListController({
+    list: endpoints.brands.list,
+    remove: { endpoint: endpoints.brands.remove, input: (row) => ({ params: { id: row.id } }) },
   })
   const columns: Column<Brand>[] = [
     { key: 'name', header: t('brands.fields.name'), render: (row) => row.name },

@@ -1,19 +1,12 @@
-import { LoadingOverlay, Paper, SimpleGrid, TextInput } from '@mantine/core'
-import type { CategoryBody } from '@store/contract'
-import { useEffect } from 'react'
-import { type FieldErrors, type UseFormRegister, type UseFormSetError, useForm } from 'react-hook-form'
+import { SimpleGrid, TextInput } from '@mantine/core'
+import { endpoints } from '@store/contract/client'
+import type { UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useParams } from 'react-router'
-import { FormButtons } from '../../components/form-buttons.tsx'
-import { PageHeader } from '../../components/page-header.tsx'
-import { applyServerErrors } from '../../lib/forms.ts'
+import { useParams } from 'react-router'
+import { EditScreen } from '../../components/edit-screen.tsx'
 import { paths } from '../../lib/paths.ts'
-import { notify } from '../../lib/toast.ts'
-import { useBackOnFailure } from '../../lib/use-back-on-failure.ts'
+import { useEditController } from '../../lib/use-edit-controller.ts'
 import { translateMessage } from '../../lib/validation.ts'
-import { useCreateCategory } from './api/create-category.ts'
-import { useCategory } from './api/get-category.ts'
-import { useUpdateCategory } from './api/update-category.ts'
 import {
   type CategoryFormValues,
   categoryResolver,
@@ -21,14 +14,9 @@ import {
   toCategoryFormValues,
 } from './category-form.ts'
 
-function CategoryFields({
-  register,
-  errors,
-}: {
-  register: UseFormRegister<CategoryFormValues>
-  errors: FieldErrors<CategoryFormValues>
-}) {
+function CategoryFields({ form }: { form: UseFormReturn<CategoryFormValues, unknown, unknown> }) {
   const { t } = useTranslation()
+  const { errors } = form.formState
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <TextInput
@@ -36,114 +24,59 @@ function CategoryFields({
         required
         autoComplete="off"
         error={translateMessage(t, errors.name?.message)}
-        {...register('name')}
+        {...form.register('name')}
       />
     </SimpleGrid>
   )
 }
 
-/** A refusal about the name (400, or 409 when its slug is taken) shows next to it; any other is toasted. */
-const placeOrToast = (setError: UseFormSetError<CategoryFormValues>) => (error: unknown) => {
-  if (!applyServerErrors(error, setError, ['name'])) notify.error(error)
-}
-
 /** Add category (/admin/category). */
 export function CategoryCreatePage() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
-  const form = useForm<CategoryFormValues, unknown, CategoryBody>({
+  const edit = useEditController({
+    empty: emptyCategoryForm,
     resolver: categoryResolver,
-    defaultValues: emptyCategoryForm,
-    mode: 'onTouched',
-  })
-  const create = useCreateCategory({
-    meta: { silent: true },
-    onError: placeOrToast(form.setError),
-    onSuccess: () => {
-      notify.success(t('categories.created'))
-      navigate(paths.categories)
-    },
+    save: { endpoint: endpoints.categories.create, input: (body) => ({ body }) },
+    back: paths.categories,
+    saved: t('categories.created'),
   })
   return (
-    <>
-      <PageHeader
-        title={t('categories.addTitle')}
-        crumbs={[
-          { label: t('categories.listCrumb'), to: paths.categories },
-          { label: t('categories.addTitle') },
-        ]}
-      />
-      <Paper
-        component="form"
-        noValidate
-        withBorder
-        p="md"
-        radius="md"
-        aria-label={t('categories.addTitle')}
-        onSubmit={form.handleSubmit((body) => create.mutate(body))}
-      >
-        <CategoryFields register={form.register} errors={form.formState.errors} />
-        <FormButtons cancelTo={paths.categories} saving={create.isPending} />
-      </Paper>
-    </>
+    <EditScreen
+      title={t('categories.addTitle')}
+      crumbs={[
+        { label: t('categories.listCrumb'), to: paths.categories },
+        { label: t('categories.addTitle') },
+      ]}
+      edit={edit}
+    >
+      <CategoryFields form={edit.form} />
+    </EditScreen>
   )
 }
 
 /** Edit category (/admin/category/edit/{id}): loads the category on entry, saves, back to the list. */
 export function CategoryEditPage() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const { id = '' } = useParams()
-  const category = useCategory(id)
-  const form = useForm<CategoryFormValues, unknown, CategoryBody>({
+  const edit = useEditController({
+    load: { endpoint: endpoints.categories.get, id },
+    toValues: toCategoryFormValues,
+    empty: emptyCategoryForm,
     resolver: categoryResolver,
-    defaultValues: emptyCategoryForm,
-    mode: 'onTouched',
-  })
-  const { reset } = form
-  const loaded = category.data?.data
-  useEffect(() => {
-    if (loaded) reset(toCategoryFormValues(loaded))
-  }, [loaded, reset])
-  // A category that cannot be loaded sends the admin back to the list; the query cache toasts the reason.
-  useBackOnFailure(category.isError, paths.categories)
-
-  const update = useUpdateCategory({
-    meta: { silent: true },
-    onError: placeOrToast(form.setError),
-    onSuccess: () => {
-      notify.success(t('categories.updated'))
-      navigate(paths.categories)
-    },
+    save: { endpoint: endpoints.categories.update, input: (body) => ({ params: { id }, body }) },
+    back: paths.categories,
+    saved: t('categories.updated'),
   })
   return (
-    <>
-      <PageHeader
-        title={t('categories.editTitle')}
-        crumbs={[
-          { label: t('categories.listCrumb'), to: paths.categories },
-          { label: t('categories.editTitle') },
-        ]}
-      />
-      <Paper
-        component="form"
-        noValidate
-        withBorder
-        p="md"
-        radius="md"
-        pos="relative"
-        aria-label={t('categories.editTitle')}
-        aria-busy={category.isPending}
-        onSubmit={form.handleSubmit((body) => update.mutate({ id, body }))}
-      >
-        <LoadingOverlay
-          visible={category.isPending}
-          zIndex={5}
-          loaderProps={{ 'aria-label': t('common.loading') }}
-        />
-        <CategoryFields register={form.register} errors={form.formState.errors} />
-        <FormButtons cancelTo={paths.categories} saving={update.isPending} disabled={!loaded} />
-      </Paper>
-    </>
+    <EditScreen
+      title={t('categories.editTitle')}
+      crumbs={[
+        { label: t('categories.listCrumb'), to: paths.categories },
+        { label: t('categories.editTitle') },
+      ]}
+      edit={edit}
+    >
+      <CategoryFields form={edit.form} />
+    </EditScreen>
   )
 }

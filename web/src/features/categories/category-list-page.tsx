@@ -1,16 +1,19 @@
 import type { Category } from '@store/contract'
+import { endpoints } from '@store/contract/client'
 import { useTranslation } from 'react-i18next'
 import type { Column } from '../../components/data-table.tsx'
 import { ListScreen } from '../../components/list-screen.tsx'
 import { paths } from '../../lib/paths.ts'
 import { useListController } from '../../lib/use-list-controller.ts'
-import { deleteCategoryCall } from './api/delete-category.ts'
-import { categoryListCall } from './api/get-categories.ts'
 
 /** The category list (/admin/categories): searched by name, paged through the address. */
 export function CategoryListPage() {
   const { t } = useTranslation()
-  const list = useListController<Category>({ ...categoryListCall, deleteCall: deleteCategoryCall })
+  // A category products use is refused (409) with the count; the toast says so.
+  const list = useListController({
+    list: endpoints.categories.list,
+    remove: { endpoint: endpoints.categories.remove, input: (row) => ({ params: { id: row.id } }) },
+  })
   const columns: Column<Category>[] = [
     { key: 'name', header: t('categories.fields.name'), render: (row) => row.name },
     { key: 'slug', header: t('categories.fields.slug'), render: (row) => row.slug },

@@ -5,9 +5,9 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Money } from '../../components/money.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { useFormat } from '../../lib/format.ts'
 import { useSalesFigures } from './api/get-sales-figures.ts'
 import { useSalesPerDay } from './api/get-sales-per-day.ts'
-import { formatCount } from './format.ts'
 import { RecentPurchases } from './recent-purchases.tsx'
 import { SalesChart } from './sales-chart.tsx'
 import { StatCard } from './stat-card.tsx'
@@ -21,6 +21,7 @@ const money = (amount: number) => <Money amount={amount} />
  */
 export function DashboardPage() {
   const { t } = useTranslation()
+  const format = useFormat()
   const figures = useSalesFigures()
   const f = figures.data
   const loading = figures.isPending
@@ -35,7 +36,7 @@ export function DashboardPage() {
             color="blue"
             month={f?.orderMonth}
             total={f?.orderTotal}
-            show={formatCount}
+            show={format.count}
             loading={loading}
           />
           <StatCard
@@ -44,7 +45,7 @@ export function DashboardPage() {
             color="teal"
             month={f?.soldMonth}
             total={f?.soldTotal}
-            show={formatCount}
+            show={format.count}
             loading={loading}
           />
           <StatCard

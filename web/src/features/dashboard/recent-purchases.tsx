@@ -16,13 +16,17 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Money } from '../../components/money.tsx'
 import { OrderStatusBadge } from '../../components/order-status-badge.tsx'
+import { useFormat } from '../../lib/format.ts'
 import { paths } from '../../lib/paths.ts'
 import { useRecentOrders } from './api/get-recent-orders.ts'
-import { formatDateTime } from './format.ts'
 
-/** 'Recent Purchases': the five newest orders, each with a link to its detail, and a way to the order list. */
+/**
+ * 'Recent Purchases': the five newest orders, each with the time it was placed (in the store's zone, whatever
+ * the browser's), a link to its detail, and a way to the order list.
+ */
 export function RecentPurchases() {
   const { t } = useTranslation()
+  const format = useFormat()
   const headingId = useId()
   const recent = useRecentOrders()
   const rows = recent.data?.data ?? []
@@ -71,7 +75,7 @@ export function RecentPurchases() {
                 </Table.Tr>
               ) : (
                 rows.map((order) => {
-                  const date = formatDateTime(order.createdAt)
+                  const date = format.dateTime(order.createdAt)
                   return (
                     <Table.Tr key={order.id}>
                       <Table.Td>

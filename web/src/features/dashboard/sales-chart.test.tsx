@@ -1,6 +1,9 @@
 import type { SalesDay } from '@store/contract'
 import { screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import i18next from 'i18next'
+import { act } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { DEFAULT_STORE_CONFIG, StoreConfigContext } from '../../lib/store-config.tsx'
 import { renderPlain } from '../../test/render.tsx'
 import { SalesChart } from './sales-chart.tsx'
 
@@ -17,12 +20,16 @@ const TITLE = 'Sales per day over the last 30 days, in VND'
 const bars = (container: HTMLElement) => container.querySelectorAll('rect[data-date]')
 
 describe('SalesChart', () => {
+  afterEach(async () => {
+    await i18next.changeLanguage('en')
+  })
+
   it('draws one bar a day and names the chart for screen readers', () => {
     const days = daysEnding(30, { '2026-06-10': 1_200_000, '2026-06-30': 400_000 })
     const { container } = renderPlain(<SalesChart days={days} title={TITLE} />)
     const chart = screen.getByRole('img', { name: TITLE })
     expect(chart).toHaveAccessibleDescription(
-      'From 01/06/2026 to 30/06/2026: 1,600,000 VND in 4 orders. Best day: 10/06/2026 with 1,200,000 VND.',
+      'From 2026-06-01 to 2026-06-30: 1,600,000 VND in 4 orders. Best day: 2026-06-10 with 1,200,000 VND.',
     )
     expect(bars(container)).toHaveLength(30)
     expect([...bars(container)].map((bar) => bar.getAttribute('data-date'))).toEqual(days.map((d) => d.date))
@@ -37,11 +44,11 @@ describe('SalesChart', () => {
     expect(none).toBe(0)
   })
 
-  it('labels every fifth day as DD/MM, ending today, and the y-axis in compact VND', () => {
+  it('labels every fifth day as MM-DD, ending today, and the y-axis in compact VND', () => {
     renderPlain(<SalesChart days={daysEnding(30, { '2026-06-15': 1_234_000 })} title={TITLE} />)
     const chart = screen.getByRole('img', { name: TITLE })
     const texts = [...chart.querySelectorAll('text')].map((node) => node.textContent)
-    expect(texts).toEqual(['0', '500K', '1M', '1.5M', '05/06', '10/06', '15/06', '20/06', '25/06', '30/06'])
+    expect(texts).toEqual(['0', '500K', '1M', '1.5M', '06-05', '06-10', '06-15', '06-20', '06-25', '06-30'])
   })
 
   it('gives each day a tooltip with its date, amount and orders', () => {
@@ -49,7 +56,7 @@ describe('SalesChart', () => {
       <SalesChart days={daysEnding(2, { '2026-06-30': 1_250_000 })} title={TITLE} />,
     )
     const tooltips = [...container.querySelectorAll('g > title')].map((node) => node.textContent)
-    expect(tooltips).toEqual(['29/06/2026: 0 VND, 0 orders', '30/06/2026: 1,250,000 VND, 2 orders'])
+    expect(tooltips).toEqual(['2026-06-29: 0 VND, 0 orders', '2026-06-30: 1,250,000 VND, 2 orders'])
   })
 
   it('has the same figures in a table', () => {
@@ -61,7 +68,7 @@ describe('SalesChart', () => {
       within(rows[30]!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['30/06/2026', '1,250,000 VND', '2'])
+    ).toEqual(['2026-06-30', '1,250,000 VND', '2'])
   })
 
   it('draws a flat chart with a single 0 tick when nothing was sold', () => {
@@ -69,8 +76,55 @@ describe('SalesChart', () => {
     expect(bars(container)).toHaveLength(30)
     expect([...bars(container)].every((bar) => bar.getAttribute('height') === '0')).toBe(true)
     expect(screen.getByRole('img', { name: TITLE })).toHaveAccessibleDescription(
-      'From 01/06/2026 to 30/06/2026: 0 VND in 0 orders. Best day: — with 0 VND.',
+      'From 2026-06-01 to 2026-06-30: 0 VND in 0 orders. Best day: — with 0 VND.',
     )
+  })
+
+  it('writes dates, amounts and axis labels as Vietnamese do when chosen', async () => {
+    await act(() => i18next.changeLanguage('vi'))
+    const title = 'Doanh thu theo ngày trong 30 ngày qua, đơn vị đồng'
+    const { container } = renderPlain(
+      <SalesChart days={daysEnding(30, { '2026-06-15': 1_234_000, '2026-06-30': 16_000 })} title={title} />,
+    )
+    const chart = screen.getByRole('img', { name: title })
+    expect(chart).toHaveAccessibleDescription(
+      'Từ 01/06/2026 đến 30/06/2026: 1.250.000 ₫ từ 4 đơn hàng. Ngày cao nhất: 15/06/2026, đạt 1.234.000 ₫.',
+    )
+    const texts = [...chart.querySelectorAll('text')].map((node) => node.textContent)
+    expect(texts).toEqual([
+      '0',
+      '500 N',
+      '1 Tr',
+      '1,5 Tr',
+      '05/06',
+      '10/06',
+      '15/06',
+      '20/06',
+      '25/06',
+      '30/06',
+    ])
+    const tooltips = [...container.querySelectorAll('g > title')].map((node) => node.textContent)
+    expect(tooltips.at(-1)).toBe('30/06/2026: 16.000 ₫, 2 đơn hàng')
+    const rows = within(screen.getByRole('table', { name: title })).getAllByRole('row')
+    expect(
+      within(rows[15]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['15/06/2026', '1.234.000 ₫', '2'])
+  })
+
+  it('keeps each store day on its own date in a zone west of UTC', () => {
+    // As instants, these days would be the evening before in New York; as store days they are not moved.
+    renderPlain(
+      <StoreConfigContext.Provider value={{ ...DEFAULT_STORE_CONFIG, storeTimeZone: 'America/New_York' }}>
+        <SalesChart days={daysEnding(30)} title={TITLE} />
+      </StoreConfigContext.Provider>,
+    )
+    expect(screen.getByRole('img', { name: TITLE })).toHaveAccessibleDescription(
+      /^From 2026-06-01 to 2026-06-30: /,
+    )
+    const rows = within(screen.getByRole('table', { name: TITLE })).getAllByRole('row')
+    expect(within(rows[1]!).getAllByRole('cell')[0]).toHaveTextContent('2026-06-01')
   })
 
   it('says so instead of drawing when there are no days at all', () => {

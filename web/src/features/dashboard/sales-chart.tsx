@@ -1,17 +1,10 @@
 import { Table, Text, VisuallyHidden } from '@mantine/core'
 import { useElementSize } from '@mantine/hooks'
-import { formatVnd, type SalesDay } from '@store/contract'
+import type { SalesDay } from '@store/contract'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import {
-  compactVnd,
-  dayMonth,
-  formatCount,
-  fullDate,
-  isLabelledDay,
-  labelInterval,
-  niceTicks,
-} from './format.ts'
+import { useFormat } from '../../lib/format.ts'
+import { isLabelledDay, labelInterval, niceTicks } from './figures.ts'
 import classes from './sales-chart.module.css'
 
 /** The drawing's width before the box is measured (and in tests, where nothing has a size). */
@@ -19,12 +12,15 @@ const FALLBACK_WIDTH = 720
 const HEIGHT = 220
 const MARGIN = { top: 12, right: 16, bottom: 26, left: 44 }
 const FONT = 11
-/** About how wide a 'DD/MM' label is at FONT, with a little air on each side. */
+/** About how wide a 'DD/MM' or 'MM-DD' label is at FONT, with a little air on each side. */
 const DAY_LABEL_WIDTH = 34
+/** About how wide a digit or letter of an axis label is at FONT: '1,5 Tr' needs a wider margin than '1.5M'. */
+const CHAR_WIDTH = FONT * 0.62
 
 /**
  * Sales per day as an SVG bar chart: one bar a day, y-axis ticks in compact VND, a label every five days
- * (DD/MM), a native tooltip per day, and the same figures in a visually hidden table for screen readers.
+ * ('MM-DD' in English, 'DD/MM' in Vietnamese), a native tooltip per day, and the same figures in a visually
+ * hidden table for screen readers. Days are store calendar days, written from their text.
  *
  * The drawing is as wide as its box in real pixels (measured, then used as the viewBox), so its text keeps its
  * size on a phone instead of shrinking with the picture. No chart library: it would cost more than this screen.
@@ -33,6 +29,7 @@ const DAY_LABEL_WIDTH = 34
  */
 export function SalesChart({ days, title }: { days: SalesDay[]; title: string }) {
   const { t } = useTranslation()
+  const format = useFormat()
   const { ref, width: measured } = useElementSize<HTMLDivElement>()
   const titleId = useId()
   const descId = useId()
@@ -45,14 +42,19 @@ export function SalesChart({ days, title }: { days: SalesDay[]; title: string })
     )
   }
 
+  const highest = days.reduce((best, day) => (day.amount > best.amount ? day : best), days[0]!)
+  const ticks = niceTicks(highest.amount).map((value) => ({ value, label: format.compactMoney(value) }))
+  const top = ticks[ticks.length - 1]!.value || 1
+  // Room for the widest tick label, never less than the usual margin.
+  const left = Math.max(
+    MARGIN.left,
+    Math.ceil(Math.max(...ticks.map((tick) => tick.label.length)) * CHAR_WIDTH) + 10,
+  )
+
   const width = Math.max(measured > 0 ? Math.round(measured) : FALLBACK_WIDTH, 240)
-  const plotWidth = width - MARGIN.left - MARGIN.right
+  const plotWidth = width - left - MARGIN.right
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom
   const baseline = MARGIN.top + plotHeight
-
-  const highest = days.reduce((best, day) => (day.amount > best.amount ? day : best), days[0]!)
-  const ticks = niceTicks(highest.amount)
-  const top = ticks[ticks.length - 1] || 1
   const band = plotWidth / days.length
   const barWidth = Math.max(1, Math.min(band * 0.7, 28))
   const yOf = (amount: number) => baseline - (amount / top) * plotHeight
@@ -61,19 +63,19 @@ export function SalesChart({ days, title }: { days: SalesDay[]; title: string })
   const totalAmount = days.reduce((sum, day) => sum + day.amount, 0)
   const totalOrders = days.reduce((sum, day) => sum + day.orders, 0)
   const description = t('dashboard.chart.description', {
-    from: fullDate(days[0]!.date),
-    to: fullDate(days[days.length - 1]!.date),
-    amount: formatVnd(totalAmount),
-    orders: formatCount(totalOrders),
-    best: highest.amount > 0 ? fullDate(highest.date) : '—',
-    bestAmount: formatVnd(highest.amount),
+    from: format.date(days[0]!.date),
+    to: format.date(days[days.length - 1]!.date),
+    amount: format.money(totalAmount),
+    orders: format.count(totalOrders),
+    best: highest.amount > 0 ? format.date(highest.date) : '—',
+    bestAmount: format.money(highest.amount),
   })
   const dayText = (day: SalesDay) =>
     t('dashboard.chart.day', {
-      date: fullDate(day.date),
-      amount: formatVnd(day.amount),
+      date: format.date(day.date),
+      amount: format.money(day.amount),
       count: day.orders,
-      orders: formatCount(day.orders),
+      orders: format.count(day.orders),
     })
 
   return (
@@ -93,27 +95,21 @@ export function SalesChart({ days, title }: { days: SalesDay[]; title: string })
           <desc id={descId}>{description}</desc>
           <g>
             {ticks.map((tick) => (
-              <g key={tick}>
+              <g key={tick.value}>
                 <line
-                  x1={MARGIN.left}
+                  x1={left}
                   x2={width - MARGIN.right}
-                  y1={yOf(tick)}
-                  y2={yOf(tick)}
-                  className={tick === 0 ? classes.axis : classes.grid}
+                  y1={yOf(tick.value)}
+                  y2={yOf(tick.value)}
+                  className={tick.value === 0 ? classes.axis : classes.grid}
                 />
-                <text
-                  x={MARGIN.left - 6}
-                  y={yOf(tick)}
-                  dy="0.32em"
-                  textAnchor="end"
-                  className={classes.label}
-                >
-                  {compactVnd(tick)}
+                <text x={left - 6} y={yOf(tick.value)} dy="0.32em" textAnchor="end" className={classes.label}>
+                  {tick.label}
                 </text>
               </g>
             ))}
             {days.map((day, index) => {
-              const x = MARGIN.left + index * band
+              const x = left + index * band
               // A day with sales keeps at least a sliver, so it never looks like a day without any.
               const barHeight = day.amount > 0 ? Math.max(1, baseline - yOf(day.amount)) : 0
               return (
@@ -132,7 +128,7 @@ export function SalesChart({ days, title }: { days: SalesDay[]; title: string })
                   />
                   {isLabelledDay(index, days.length, labelEvery) && (
                     <text x={x + band / 2} y={baseline + 16} textAnchor="middle" className={classes.label}>
-                      {dayMonth(day.date)}
+                      {format.dayMonth(day.date)}
                     </text>
                   )}
                 </g>
@@ -154,9 +150,9 @@ export function SalesChart({ days, title }: { days: SalesDay[]; title: string })
           <Table.Tbody>
             {days.map((day) => (
               <Table.Tr key={day.date}>
-                <Table.Td>{fullDate(day.date)}</Table.Td>
-                <Table.Td>{formatVnd(day.amount)}</Table.Td>
-                <Table.Td>{formatCount(day.orders)}</Table.Td>
+                <Table.Td>{format.date(day.date)}</Table.Td>
+                <Table.Td>{format.money(day.amount)}</Table.Td>
+                <Table.Td>{format.count(day.orders)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

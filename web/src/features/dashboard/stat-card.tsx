@@ -2,13 +2,15 @@ import { Group, Paper, RingProgress, Skeleton, Text, ThemeIcon, VisuallyHidden }
 import type { IconReceipt } from '@tabler/icons-react'
 import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatPercent, percentOf } from './format.ts'
+import { useFormat } from '../../lib/format.ts'
+import { percentOf } from './figures.ts'
 
 /**
  * One sales figure: this month's value, the all-time value, and the month's share of all time (spec: monthly
- * / total × 100) as a ring and as text. `month`/`total` are the raw numbers; `show` writes one for reading.
+ * / total × 100) as a ring and as text. `month`/`total` are the raw numbers; `show` writes one for reading, in
+ * the interface language (a count or <Money>).
  *
- * @example <StatCard label="Orders" icon={IconReceipt} color="blue" month={12} total={300} show={formatCount} />
+ * @example <StatCard label="Orders" icon={IconReceipt} color="blue" month={12} total={300} show={format.count} />
  */
 export function StatCard({
   label,
@@ -28,6 +30,7 @@ export function StatCard({
   loading: boolean
 }) {
   const { t } = useTranslation()
+  const format = useFormat()
   const headingId = useId()
   const known = month !== undefined && total !== undefined
   const percent = known ? percentOf(month, total) : 0
@@ -65,7 +68,7 @@ export function StatCard({
         />
         <div>
           <Text size="sm" fw={600}>
-            {loading ? '…' : <span>{formatPercent(percent)}</span>}
+            {loading ? '…' : <span>{format.percent(percent)}</span>}
             <VisuallyHidden> {t('dashboard.shareOfAllTime')}</VisuallyHidden>
           </Text>
           <Text size="xs" c="dimmed">

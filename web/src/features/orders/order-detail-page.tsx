@@ -13,20 +13,20 @@ import {
   Title,
 } from '@mantine/core'
 import { ORDER_STATUSES, type Order, type OrderLine } from '@store/contract'
+import { endpoints } from '@store/contract/client'
 import { IconPencil } from '@tabler/icons-react'
+import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Money } from '../../components/money.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { useFormat } from '../../lib/format.ts'
 import { paths } from '../../lib/paths.ts'
+import { apiQuery, useApiMutation } from '../../lib/queries.ts'
 import { notify } from '../../lib/toast.ts'
 import { useBackOnFailure } from '../../lib/use-back-on-failure.ts'
-import { useDeleteOrderLine } from './api/delete-order-line.ts'
-import { useOrder } from './api/get-order.ts'
-import { useOrderLines } from './api/get-order-lines.ts'
-import { formatStoreDate } from './order-format.ts'
 import { OrderLineItem } from './order-line-item.tsx'
 import { PaymentMethods } from './payment-methods.tsx'
 
@@ -37,9 +37,21 @@ import { PaymentMethods } from './payment-methods.tsx'
 export function OrderDetailPage() {
   const { t } = useTranslation()
   const orderId = useParams().orderId ?? ''
-  const order = useOrder(orderId)
-  const lines = useOrderLines(orderId)
-  const removal = useDeleteOrderLine(orderId)
+  // Spec section 4: the detail reloads the order on entry rather than trust a cached copy. The server ignores
+  // the lines call's second id; the spec's client repeats the order id there, and so does this one.
+  const order = useQuery({
+    ...apiQuery(endpoints.orders.get, { params: { id: orderId } }),
+    select: (answer) => answer.data,
+    refetchOnMount: 'always',
+  })
+  const lines = useQuery({
+    ...apiQuery(endpoints.orders.lines, { params: { orderId, id: orderId } }),
+    select: (answer) => answer.data,
+    refetchOnMount: 'always',
+  })
+  // The server recomputes the order's figures and refuses (409) to delete its last line; the order and its
+  // lines, on screen, load again.
+  const removal = useApiMutation(endpoints.orders.removeLine)
   const [pendingLine, setPendingLine] = useState<OrderLine | null>(null)
 
   // The query cache toasts the server's message; the screen goes back to the list (spec section 8).
@@ -74,11 +86,14 @@ export function OrderDetailPage() {
         onCancel={() => setPendingLine(null)}
         onConfirm={() =>
           pendingLine &&
-          removal.mutate(pendingLine.id, {
-            onSuccess: () => notify.success(t('orders.detail.lineDeleted')),
-            // A refusal (the last line: 409) is toasted by the mutation cache with the server's message.
-            onSettled: () => setPendingLine(null),
-          })
+          removal.mutate(
+            { params: { orderId, id: pendingLine.id } },
+            {
+              onSuccess: () => notify.success(t('orders.detail.lineDeleted')),
+              // A refusal (the last line: 409) is toasted by the mutation cache with the server's message.
+              onSettled: () => setPendingLine(null),
+            },
+          )
         }
         busy={removal.isPending}
         detail={pendingLine?.product.name}
@@ -97,6 +112,7 @@ function OrderDetail({
   onDeleteLine: (line: OrderLine) => void
 }) {
   const { t } = useTranslation()
+  const format = useFormat()
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 8 }}>
@@ -107,9 +123,10 @@ function OrderDetail({
                 <Title order={2} fz="lg">
                   {t('orders.detail.heading', { id: order.id })}
                 </Title>
+                {/* The day the shop's staff would name: in the store's zone, the language's date style. */}
                 <Text size="sm">
                   {t('orders.detail.placedOn')}:{' '}
-                  <time dateTime={order.updatedAt}>{formatStoreDate(order.updatedAt)}</time>
+                  <time dateTime={order.updatedAt}>{format.date(order.updatedAt)}</time>
                 </Text>
                 <Text size="sm">
                   {t('orders.detail.customer')}: {order.user.name}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Textarea } from '@mantine/core'
+import { NativeSelect, NumberInput, SimpleGrid, Stack, Textarea } from '@mantine/core'
 import {
   ORDER_STATUSES,
   type Order,
@@ -8,22 +8,25 @@ import {
   PAYMENT_METHODS,
   paymentKind,
 } from '@store/contract'
-import { Controller, type UseFormSetError, useForm } from 'react-hook-form'
+import { Controller, type Resolver, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
-import { FormButtons } from '../../components/form-buttons.tsx'
-import { paths } from '../../lib/paths.ts'
 import { translateMessage } from '../../lib/validation.ts'
 
 export type OrderFormValues = z.input<typeof orderBody>
-export const ORDER_FORM_FIELDS = [
-  'address',
-  'amount',
-  'quantity',
-  'status',
-  'customerNote',
-  'methodPayment',
-] as const
+type OrderField = keyof OrderFormValues
+
+/** The form before the order has loaded. */
+export const emptyOrderForm: OrderFormValues = {
+  address: '',
+  amount: '',
+  quantity: '',
+  status: '',
+  customerNote: '',
+  methodPayment: PAYMENT_METHODS.unpaid,
+}
+
+export const orderResolver = zodResolver(orderBody) as Resolver<OrderFormValues, unknown, OrderBody>
 
 const KNOWN_PAYMENT_CODES: string[] = Object.values(PAYMENT_METHODS)
 
@@ -38,34 +41,23 @@ export const orderFormValues = (order: Order): OrderFormValues => ({
 })
 
 /**
- * The edit-order form: address (required), amount and quantity (whole numbers of 0 or more), one of the four
+ * The edit-order fields: address (required), amount and quantity (whole numbers of 0 or more), one of the four
  * statuses, an optional customer note and the payment method. The rules are the contract's `orderBody`, the
- * same the server applies, checked as each field is left and then on every change.
+ * same the server applies. `order` is the loaded order, for a payment code the select does not list.
  *
- * @example <OrderEditForm order={order} busy={save.isPending} onSubmit={(values, setError) => save.mutate(values)} />
+ * @example <OrderFields form={edit.form} order={edit.record} />
  */
-export function OrderEditForm({
+export function OrderFields({
+  form,
   order,
-  busy = false,
-  onSubmit,
 }: {
-  order: Order
-  busy?: boolean
-  onSubmit: (values: OrderBody, setError: UseFormSetError<OrderFormValues>) => void
+  form: UseFormReturn<OrderFormValues, unknown, unknown>
+  order: Order | undefined
 }) {
   const { t } = useTranslation()
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<OrderFormValues, unknown, OrderBody>({
-    resolver: zodResolver(orderBody),
-    defaultValues: orderFormValues(order),
-    mode: 'onTouched',
-  })
-  const message = (field: (typeof ORDER_FORM_FIELDS)[number]) => translateMessage(t, errors[field]?.message)
+  const { register, control } = form
+  const { errors } = form.formState
+  const message = (field: OrderField) => translateMessage(t, errors[field]?.message)
 
   const statusOptions = ORDER_STATUSES.map((status) => ({
     value: String(status),
@@ -78,7 +70,7 @@ export function OrderEditForm({
     }),
   )
   // A code the store used that the select does not list (any digit but 0-3 means PayPal) stays as it was.
-  if (order.methodPayment && !KNOWN_PAYMENT_CODES.includes(order.methodPayment)) {
+  if (order?.methodPayment && !KNOWN_PAYMENT_CODES.includes(order.methodPayment)) {
     paymentOptions.push({
       value: order.methodPayment,
       label:
@@ -89,82 +81,77 @@ export function OrderEditForm({
   }
 
   return (
-    <Paper withBorder p="md" radius="md">
-      <form noValidate onSubmit={handleSubmit((values) => onSubmit(values, setError))}>
-        <Stack gap="md">
-          <Textarea
-            label={t('orders.fields.address')}
-            required
-            autosize
-            minRows={2}
-            error={message('address')}
-            {...register('address')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Controller
-              control={control}
-              name="amount"
-              render={({ field }) => (
-                <NumberInput
-                  label={t('orders.fields.amount')}
-                  required
-                  allowDecimal={false}
-                  thousandSeparator=","
-                  clampBehavior="none"
-                  rightSection="VND"
-                  rightSectionWidth={48}
-                  hideControls
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value as number | string}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={message('amount')}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="quantity"
-              render={({ field }) => (
-                <NumberInput
-                  label={t('orders.fields.quantity')}
-                  required
-                  allowDecimal={false}
-                  clampBehavior="none"
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value as number | string}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={message('quantity')}
-                />
-              )}
-            />
-            <NativeSelect
-              label={t('orders.fields.status')}
+    <Stack gap="md">
+      <Textarea
+        label={t('orders.fields.address')}
+        required
+        autosize
+        minRows={2}
+        error={message('address')}
+        {...register('address')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Controller
+          control={control}
+          name="amount"
+          render={({ field }) => (
+            <NumberInput
+              label={t('orders.fields.amount')}
               required
-              data={statusOptions}
-              error={message('status')}
-              {...register('status')}
+              allowDecimal={false}
+              thousandSeparator=","
+              clampBehavior="none"
+              rightSection="VND"
+              rightSectionWidth={48}
+              hideControls
+              name={field.name}
+              ref={field.ref}
+              value={field.value as number | string}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={message('amount')}
             />
-            <NativeSelect
-              label={t('orders.fields.methodPayment')}
-              data={paymentOptions}
-              error={message('methodPayment')}
-              {...register('methodPayment')}
+          )}
+        />
+        <Controller
+          control={control}
+          name="quantity"
+          render={({ field }) => (
+            <NumberInput
+              label={t('orders.fields.quantity')}
+              required
+              allowDecimal={false}
+              clampBehavior="none"
+              name={field.name}
+              ref={field.ref}
+              value={field.value as number | string}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={message('quantity')}
             />
-          </SimpleGrid>
-          <Textarea
-            label={t('orders.fields.customerNote')}
-            autosize
-            minRows={2}
-            error={message('customerNote')}
-            {...register('customerNote')}
-          />
-          <FormButtons cancelTo={paths.orders} saving={busy} />
-        </Stack>
-      </form>
-    </Paper>
+          )}
+        />
+        <NativeSelect
+          label={t('orders.fields.status')}
+          required
+          data={statusOptions}
+          error={message('status')}
+          {...register('status')}
+        />
+        <NativeSelect
+          label={t('orders.fields.methodPayment')}
+          data={paymentOptions}
+          error={message('methodPayment')}
+          {...register('methodPayment')}
+        />
+      </SimpleGrid>
+      <Textarea
+        label={t('orders.fields.customerNote')}
+        autosize
+        minRows={2}
+        error={message('customerNote')}
+        {...register('customerNote')}
+      />
+    </Stack>
   )
 }

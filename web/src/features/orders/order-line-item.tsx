@@ -1,12 +1,13 @@
 import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core'
-import { formatVnd, type OrderLine } from '@store/contract'
+import type { OrderLine } from '@store/contract'
 import { IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Money } from '../../components/money.tsx'
 import { Thumb } from '../../components/thumb.tsx'
+import { useFormat } from '../../lib/format.ts'
 
 /**
- * One product line of an order: thumbnail, name, '250,000 VND x 2', the size when the line has one (the spec's
+ * One product line of an order: thumbnail, name, '250,000 VND x 2' (vi '250.000 ₫ x 2'), the size when the line has one (the spec's
  * client printed a fixed 'Black, L' here; this shows the line's own data), the line's total and a delete button.
  *
  * @example <OrderLineItem line={line} onDelete={() => ask(line)} />
@@ -22,6 +23,7 @@ export function OrderLineItem({
   divided?: boolean
 }) {
   const { t } = useTranslation()
+  const format = useFormat()
   const name = line.product.name
   return (
     <Group
@@ -44,7 +46,10 @@ export function OrderLineItem({
         </Text>
         <Group justify="space-between" gap="xs">
           <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {t('orders.detail.priceTimesQuantity', { price: formatVnd(line.price), quantity: line.quantity })}
+            {t('orders.detail.priceTimesQuantity', {
+              price: format.money(line.price),
+              quantity: line.quantity,
+            })}
           </Text>
           <Text size="sm" fw={600}>
             <Money amount={line.price * line.quantity} />

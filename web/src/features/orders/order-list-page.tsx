@@ -1,4 +1,5 @@
 import type { Order } from '@store/contract'
+import { endpoints } from '@store/contract/client'
 import { useTranslation } from 'react-i18next'
 import type { Column } from '../../components/data-table.tsx'
 import { ListScreen } from '../../components/list-screen.tsx'
@@ -10,10 +11,9 @@ import { useListController } from '../../lib/use-list-controller.ts'
 /** /admin/orders: orders searched by the customer's name, with detail, edit and delete; no add (spec section 2). */
 export function OrderListPage() {
   const { t } = useTranslation()
-  const list = useListController<Order>({
-    resource: 'orders',
-    path: '/admin/orders',
-    deleteCall: (order) => ({ path: `/admin/orders/${encodeURIComponent(order.id)}` }),
+  const list = useListController({
+    list: endpoints.orders.list,
+    remove: { endpoint: endpoints.orders.remove, input: (order) => ({ params: { id: order.id } }) },
   })
   const columns: Column<Order>[] = [
     { key: 'user', header: t('orders.columns.userName'), render: (order) => order.user.name },

@@ -1,17 +1,22 @@
-import { messages, productBody } from '@store/contract'
-import { screen, waitFor, within } from '@testing-library/react'
+import { type Message, messages, messageText, type Product, productBody } from '@store/contract'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useEffect, useState } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../lib/http.ts'
+import i18next from 'i18next'
+import { describe, expect, it } from 'vitest'
+import { fakeFetch, ok, type Routes, refusal } from '../../test/fake-fetch.ts'
 import { renderAt } from '../../test/render.tsx'
-import { emptyProduct, type Option, ProductForm, type ProductFormValues } from './product-form.tsx'
+import { emptyProduct, type ProductFormValues } from './product-form.tsx'
+import { ProductCreatePage, ProductEditPage } from './product-form-page.tsx'
 
 const IMAGE = '/2026/01/red-shirt.webp'
+const BLUE = '/2026/01/blue.webp'
 const categories = [{ id: 'c1', name: 'Áo' }]
 const brands = [{ id: 'b1', name: 'Việt Tiến' }]
+const REQUIRED = messageText({ code: 'required' })
+const SLUG_TAKEN: Message = { code: 'productSlugTaken', params: { slug: 'ao-thun' } }
+const png = (name = 'shirt.png') => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' })
 
-/** The first message the real schema gives each field for these values (the one the form shows). */
+/** The first message the real schema gives each field for these values (the one the form shows), by code. */
 const issues = (values: unknown) => {
   const result = productBody.safeParse(values)
   const first: Record<string, string> = {}
@@ -29,6 +34,44 @@ const filled: ProductFormValues = {
   images: [IMAGE],
   size: [],
 }
+
+/** The product as the server answers it, with the values of `filled`. */
+const product = (overrides: Partial<Product> = {}): Product => ({
+  id: '9',
+  _id: '9',
+  name: 'Áo thun',
+  slug: 'ao-thun',
+  price: 250000,
+  images: [IMAGE],
+  thumbnail: IMAGE,
+  description: 'Cotton',
+  size: [],
+  quantity: 12,
+  category: { id: 'c1', _id: 'c1', name: 'Áo' },
+  brand: { id: 'b1', _id: 'b1', name: 'Việt Tiến' },
+  sold: 3,
+  rating: 4.5,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  deletedAt: null,
+  ...overrides,
+})
+
+const CATEGORIES = 'GET /api/admin/categories/all'
+const BRANDS = 'GET /api/admin/brands/all'
+const GET = 'GET /api/admin/products/9'
+const PUT = 'PUT /api/admin/products/9'
+const POST = 'POST /api/admin/products'
+
+/** The selects' options, answered at once; every other call fails the test unless named. */
+const serve = (routes: Routes = {}) =>
+  fakeFetch({ [CATEGORIES]: () => ok(categories), [BRANDS]: () => ok(brands), ...routes })
+
+const showCreate = () => renderAt(<ProductCreatePage />, '/admin/product', '/admin/product')
+const showEdit = () => renderAt(<ProductEditPage />, '/admin/product/edit/9', '/admin/product/edit/:id')
+const field = (label: string) => screen.getByLabelText(label, { exact: false })
+/** Waits for the selects' options to be there. */
+const optionsShown = () => screen.findByRole('option', { name: 'Việt Tiến' })
 
 describe('the product rules (contract productBody)', () => {
   it('asks for every field of an empty form except the sizes', () => {
@@ -69,60 +112,64 @@ describe('the product rules (contract productBody)', () => {
   })
 })
 
-describe('ProductForm', () => {
-  beforeEach(() => {
-    // Nothing here may call the API: the form gets its options as props and uploads nothing.
-    vi.stubGlobal('fetch', (input: unknown) => {
-      throw new Error(`unexpected fetch ${String(input)}`)
-    })
-  })
-  afterEach(() => vi.unstubAllGlobals())
-
-  const show = (defaults: ProductFormValues, onSave = vi.fn(async (_body: unknown) => {})) => {
-    renderAt(
-      <ProductForm
-        defaultValues={defaults}
-        categories={categories}
-        brands={brands}
-        onSave={onSave}
-        cancelTo="/admin/products"
-      />,
-    )
-    return onSave
-  }
-
+describe('the add-product screen', () => {
   it('shows the required message beside each field of an empty form and saves nothing', async () => {
-    const onSave = show(emptyProduct)
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
-    await waitFor(() => expect(screen.getAllByText(messages.required)).toHaveLength(7))
+    const server = serve()
+    const user = userEvent.setup()
+    const { router } = showCreate()
+    expect(screen.getByRole('heading', { name: 'Add Product' })).toBeInTheDocument()
+    await optionsShown()
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(screen.getAllByText(REQUIRED)).toHaveLength(7))
     for (const label of ['Name', 'Price', 'Quantity', 'Category', 'Brand', 'Description']) {
-      expect(screen.getByLabelText(label, { exact: false })).toHaveAttribute('aria-invalid', 'true')
+      expect(field(label)).toHaveAttribute('aria-invalid', 'true')
+      expect(field(label)).toHaveAccessibleDescription(expect.stringContaining(REQUIRED))
     }
-    expect(onSave).not.toHaveBeenCalled()
+    expect(server.callsTo(POST)).toHaveLength(0)
+    expect(router.state.location.pathname).toBe('/admin/product')
   })
 
-  it('offers an empty Select... first in both selects', () => {
-    show(emptyProduct)
+  it('offers an empty Select... first in both selects', async () => {
+    serve()
+    showCreate()
+    await optionsShown()
     for (const label of ['Category', 'Brand']) {
       const select = screen.getByRole('combobox', { name: label })
       const options = within(select).getAllByRole('option')
       expect(options[0]).toHaveTextContent('Select...')
       expect(options[0]).toHaveValue('')
+      expect(options).toHaveLength(2)
     }
   })
 
-  it('sends what was typed as the contract body, sizes as a list', async () => {
-    const onSave = show({ ...emptyProduct, images: [IMAGE] })
-    await userEvent.type(screen.getByLabelText('Name', { exact: false }), 'Áo sơ mi')
-    await userEvent.type(screen.getByLabelText('Price', { exact: false }), '1250000')
-    await userEvent.type(screen.getByLabelText('Quantity', { exact: false }), '7')
-    await userEvent.type(screen.getByLabelText('Description', { exact: false }), 'Vải lụa')
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'c1')
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Brand' }), 'b1')
-    expect(screen.getByLabelText('Price', { exact: false })).toHaveValue('1,250,000')
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
-    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1))
-    expect(onSave).toHaveBeenCalledWith({
+  it('sends what was typed as the contract body, sizes as a list, and goes back to the list', async () => {
+    const server = serve({
+      'POST /api/file': () => ok([IMAGE]),
+      [POST]: (call) => ok(product(call.body as Partial<Product>)),
+    })
+
+    /** Fills a fresh add screen, ticks `sizes`, saves, and answers the body it sent once back on the list. */
+    const addOne = async (sizes: string[]) => {
+      const user = userEvent.setup()
+      const { router, unmount } = showCreate()
+      await optionsShown()
+      await user.type(field('Name'), 'Áo sơ mi')
+      await user.type(field('Price'), '1250000')
+      await user.type(field('Quantity'), '7')
+      await user.type(field('Description'), 'Vải lụa')
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'c1')
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Brand' }), 'b1')
+      await user.upload(screen.getByLabelText(/^Images/), png())
+      expect(await screen.findByRole('img', { name: 'Image 1' })).toHaveAttribute('src', `/api/file${IMAGE}`)
+      expect(field('Price')).toHaveValue('1,250,000')
+      for (const size of sizes) await user.click(screen.getByRole('checkbox', { name: size }))
+      await user.click(screen.getByRole('button', { name: 'Save' }))
+      await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'))
+      unmount()
+      return server.callsTo(POST).at(-1)?.body
+    }
+
+    expect(await addOne([])).toEqual({
       name: 'Áo sơ mi',
       price: 1250000,
       quantity: 7,
@@ -132,54 +179,117 @@ describe('ProductForm', () => {
       images: [IMAGE],
       size: [],
     })
-
-    await userEvent.click(screen.getByRole('checkbox', { name: 'M' }))
-    await userEvent.click(screen.getByRole('checkbox', { name: 'XL' }))
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
-    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(2))
-    expect(onSave.mock.lastCall?.[0]).toMatchObject({ size: ['M', 'XL'] })
+    expect(await addOne(['M', 'XL'])).toMatchObject({ name: 'Áo sơ mi', size: ['M', 'XL'] })
+    expect(server.callsTo(POST)).toHaveLength(2)
   })
+})
 
+describe('the edit-product screen', () => {
   it('puts a taken slug (409) next to the name and keeps what was typed', async () => {
-    const onSave = vi.fn(async () => {
-      const message = 'A product with this slug already exists'
-      throw new ApiError(409, message, { name: message })
+    const server = serve({
+      [GET]: [() => ok(product())],
+      [PUT]: [() => refusal(409, SLUG_TAKEN, { name: SLUG_TAKEN })],
     })
-    show(filled, onSave)
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
-    expect(await screen.findByText('A product with this slug already exists')).toBeInTheDocument()
-    expect(screen.getByLabelText('Name', { exact: false })).toHaveValue('Áo thun')
-    expect(screen.getByLabelText('Name', { exact: false })).toHaveFocus()
+    const { router } = showEdit()
+    const name = field('Name')
+    await waitFor(() => expect(name).toHaveValue('Áo thun'))
+    await optionsShown()
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    const taken = "A product with the slug 'ao-thun' already exists"
+    expect(messageText(SLUG_TAKEN)).toBe(taken)
+    expect(await screen.findByText(taken)).toBeInTheDocument()
+    expect(name).toHaveAccessibleDescription(taken)
+    expect(name).toHaveValue('Áo thun')
+    expect(name).toHaveFocus()
+    expect(server.callsTo(PUT)).toHaveLength(1)
+    expect(router.state.location.pathname).toBe('/admin/product/edit/9')
   })
 
   it('shows the stored category and brand once their options arrive after the form', async () => {
-    function LateOptions() {
-      const [loaded, setLoaded] = useState<Option[]>([])
-      useEffect(() => {
-        const timer = setTimeout(() => setLoaded(categories), 20)
-        return () => clearTimeout(timer)
-      }, [])
-      return (
-        <ProductForm
-          defaultValues={filled}
-          categories={loaded}
-          brands={brands}
-          onSave={async () => {}}
-          cancelTo="/admin/products"
-        />
-      )
-    }
-    renderAt(<LateOptions />)
+    let release = () => {}
+    const later = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    fakeFetch({
+      [GET]: [() => ok(product())],
+      [CATEGORIES]: async () => {
+        await later
+        return ok(categories)
+      },
+      [BRANDS]: async () => {
+        await later
+        return ok(brands)
+      },
+    })
+    showEdit()
+    // The product is in the form before its category and brand have any option to show them.
+    await waitFor(() => expect(field('Name')).toHaveValue('Áo thun'))
+    expect(screen.queryByRole('option', { name: 'Áo' })).not.toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('')
+
+    release()
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('c1'))
     expect(screen.getByRole('option', { name: 'Áo' })).toHaveProperty('selected', true)
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Brand' })).toHaveValue('b1'))
+    expect(screen.getByRole('option', { name: 'Việt Tiến' })).toHaveProperty('selected', true)
   })
 
-  it('starts an edit from the stored values, with the existing images removable', async () => {
-    show({ ...filled, images: [IMAGE, '/2026/01/blue.webp'], size: ['L'] })
+  it('starts an edit from the stored values, with the existing images removable, and saves them', async () => {
+    const server = serve({
+      [GET]: [() => ok(product({ images: [IMAGE, BLUE], size: ['L'] }))],
+      [PUT]: [(call) => ok(product(call.body as Partial<Product>))],
+    })
+    const user = userEvent.setup()
+    const { router } = showEdit()
+    expect(screen.getByRole('heading', { name: 'Edit Product' })).toBeInTheDocument()
+    expect(await screen.findByRole('img', { name: 'Image 2' })).toBeInTheDocument()
+    await optionsShown()
+    expect(field('Name')).toHaveValue('Áo thun')
+    expect(field('Price')).toHaveValue('250,000')
+    expect(field('Quantity')).toHaveValue('12')
+    expect(field('Description')).toHaveValue('Cotton')
     expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('c1')
+    expect(screen.getByRole('combobox', { name: 'Brand' })).toHaveValue('b1')
     expect(screen.getByRole('checkbox', { name: 'L' })).toBeChecked()
-    expect(screen.getByRole('img', { name: 'Image 2' })).toBeInTheDocument()
-    await userEvent.click(screen.getByRole('button', { name: 'Remove image 1' }))
+    await user.click(screen.getByRole('button', { name: 'Remove image 1' }))
     expect(screen.getAllByRole('img')).toHaveLength(1)
+
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'))
+    // sold and rating are not sent: the server keeps their stored values.
+    expect(server.callsTo(PUT).map((call) => call.body)).toEqual([
+      {
+        name: 'Áo thun',
+        price: 250000,
+        quantity: 12,
+        description: 'Cotton',
+        category: 'c1',
+        brand: 'b1',
+        images: [BLUE],
+        size: ['L'],
+      },
+    ])
+  })
+
+  it('shows a taken slug (409) in Vietnamese when that language is chosen', async () => {
+    serve({
+      [GET]: [() => ok(product())],
+      [PUT]: [() => refusal(409, SLUG_TAKEN, { name: SLUG_TAKEN })],
+    })
+    await i18next.changeLanguage('vi')
+    try {
+      const user = userEvent.setup()
+      showEdit()
+      const name = screen.getByLabelText(new RegExp(`^${i18next.t('products.fields.name')}`))
+      await waitFor(() => expect(name).toHaveValue('Áo thun'))
+      await optionsShown()
+      await user.click(screen.getByRole('button', { name: i18next.t('common.save') }))
+      const vietnamese = i18next.t('messages.productSlugTaken', { slug: 'ao-thun' })
+      expect(vietnamese).not.toBe(messageText(SLUG_TAKEN))
+      await waitFor(() => expect(name).toHaveAccessibleDescription(vietnamese))
+      expect(name).toHaveValue('Áo thun')
+    } finally {
+      await i18next.changeLanguage('en')
+    }
   })
 })

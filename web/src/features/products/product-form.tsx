@@ -5,7 +5,6 @@ import {
   Group,
   NativeSelect,
   NumberInput,
-  Paper,
   SimpleGrid,
   Textarea,
   TextInput,
@@ -19,12 +18,12 @@ import {
   SIZES,
   type Size,
 } from '@store/contract'
-import { useState } from 'react'
-import { Controller, type Resolver, useForm } from 'react-hook-form'
+import { endpoints } from '@store/contract/client'
+import { useQuery } from '@tanstack/react-query'
+import { Controller, type Resolver, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { FormButtons } from '../../components/form-buttons.tsx'
 import { ImageInput } from '../../components/image-input.tsx'
-import { applyServerErrors } from '../../lib/forms.ts'
+import { apiQuery } from '../../lib/queries.ts'
 import { translateMessage } from '../../lib/validation.ts'
 
 /** What the form holds while it is being filled: number inputs hold '' until something is typed. */
@@ -68,56 +67,36 @@ export const productToForm = (product: Product): ProductFormValues => ({
  */
 export const productResolver = zodResolver(productBody) as Resolver<ProductFormValues, unknown, ProductBody>
 
-const FIELDS = ['name', 'price', 'description', 'quantity', 'category', 'brand', 'images', 'size'] as const
-
 export interface Option {
   id: string
   name: string
 }
 
+/** The category and brand selects' options (`/all`); empty until they answer (a failure is toasted). */
+function useOptions(): { categories: Option[]; brands: Option[] } {
+  const categories = useQuery({ ...apiQuery(endpoints.categories.all), select: (answer) => answer.data })
+  const brands = useQuery({ ...apiQuery(endpoints.brands.all), select: (answer) => answer.data })
+  return { categories: categories.data ?? [], brands: brands.data ?? [] }
+}
+
 /**
- * The add- and edit-product form (spec section 5), checked with the contract's `productBody`, the schema the
- * server checks with. `onSave` gets the parsed body; when it throws a 400 or 409 the messages go next to their
- * fields and what was typed stays.
+ * The add- and edit-product fields (spec section 5), checked with the contract's `productBody`, the schema the
+ * server checks with. `onUploadingChange` tells the screen to hold Save while images upload.
  *
- * @example <ProductForm defaultValues={emptyProduct} categories={c} brands={b} onSave={create.mutateAsync} cancelTo="/admin/products" />
+ * @example <ProductFields form={edit.form} onUploadingChange={setUploading} />
  */
-export function ProductForm({
-  defaultValues,
-  categories,
-  brands,
-  onSave,
-  cancelTo,
+export function ProductFields({
+  form,
+  onUploadingChange,
 }: {
-  defaultValues: ProductFormValues
-  categories: Option[]
-  brands: Option[]
-  onSave: (body: ProductBody) => Promise<unknown>
-  cancelTo: string
+  form: UseFormReturn<ProductFormValues, unknown, unknown>
+  onUploadingChange: (uploading: boolean) => void
 }) {
   const { t } = useTranslation()
-  const [uploading, setUploading] = useState(false)
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ProductFormValues, unknown, ProductBody>({
-    resolver: productResolver,
-    defaultValues,
-    mode: 'onTouched',
-  })
+  const { categories, brands } = useOptions()
+  const { register, control } = form
+  const { errors } = form.formState
   const message = (text: string | undefined) => translateMessage(t, text)
-
-  const submit = handleSubmit(async (body) => {
-    try {
-      await onSave(body)
-    } catch (error) {
-      // The toast (query client) already says what went wrong; a field's message also goes beside it.
-      applyServerErrors(error, setError, FIELDS)
-    }
-  })
 
   // The selects are controlled: their options may arrive after the form starts with a stored id, and a
   // controlled select shows that id's option once it exists.
@@ -127,7 +106,7 @@ export function ProductForm({
   ]
 
   return (
-    <Paper component="form" withBorder p={{ base: 'md', sm: 'lg' }} radius="md" onSubmit={submit} noValidate>
+    <>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="md">
         <TextInput
           label={t('products.fields.name')}
@@ -255,13 +234,12 @@ export function ProductForm({
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
-              onUploadingChange={setUploading}
+              onUploadingChange={onUploadingChange}
               error={message(errors.images?.message)}
             />
           )}
         />
       </Box>
-      <FormButtons cancelTo={cancelTo} saving={isSubmitting} disabled={uploading} />
-    </Paper>
+    </>
   )
 }

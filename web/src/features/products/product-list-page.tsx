@@ -1,5 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core'
 import type { Product } from '@store/contract'
+import { endpoints } from '@store/contract/client'
 import { useTranslation } from 'react-i18next'
 import type { Column } from '../../components/data-table.tsx'
 import { ListScreen } from '../../components/list-screen.tsx'
@@ -11,10 +12,9 @@ import { useListController } from '../../lib/use-list-controller.ts'
 /** /admin/products: Name, Price, Brand, Category, Image and the row actions (spec section 2). */
 export function ProductListPage() {
   const { t } = useTranslation()
-  const list = useListController<Product>({
-    resource: 'products',
-    path: '/admin/products',
-    deleteCall: (row) => ({ path: `/admin/products/${encodeURIComponent(row.id)}` }),
+  const list = useListController({
+    list: endpoints.products.list,
+    remove: { endpoint: endpoints.products.remove, input: (row) => ({ params: { id: row.id } }) },
   })
   const columns: Column<Product>[] = [
     {

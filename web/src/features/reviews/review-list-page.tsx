@@ -1,5 +1,6 @@
 import { Group, Text } from '@mantine/core'
 import type { Review } from '@store/contract'
+import { endpoints } from '@store/contract/client'
 import { useTranslation } from 'react-i18next'
 import type { Column } from '../../components/data-table.tsx'
 import { ListScreen } from '../../components/list-screen.tsx'
@@ -14,15 +15,14 @@ import { useListController } from '../../lib/use-list-controller.ts'
  */
 export function ReviewListPage() {
   const { t } = useTranslation()
-  const list = useListController<Review>({
-    resource: 'reviews',
-    path: '/admin/product-reviews',
+  const list = useListController({
+    list: endpoints.reviews.list,
     searchParam: 'content',
     // `productId` lets the server refuse when the review moved to another product since the list was loaded.
-    deleteCall: (review) => ({
-      path: `/admin/product-reviews/${encodeURIComponent(review.id)}`,
-      query: { productId: review.product.id },
-    }),
+    remove: {
+      endpoint: endpoints.reviews.remove,
+      input: (review) => ({ params: { commentId: review.id }, query: { productId: review.product.id } }),
+    },
   })
   const columns: Column<Review>[] = [
     {

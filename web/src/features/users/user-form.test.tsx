@@ -1,4 +1,4 @@
-import type { User } from '@store/contract'
+import { messageText, readMessage, type User } from '@store/contract'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -20,7 +20,12 @@ const valid = {
 /** The first message the schema gives for a field. */
 const messageFor = (schema: typeof userCreateForm | typeof userEditForm, values: object, field: string) => {
   const result = schema.safeParse(values)
-  return result.success ? undefined : result.error.issues.find((issue) => issue.path[0] === field)?.message
+  const ref = result.success
+    ? undefined
+    : result.error.issues.find((issue) => issue.path[0] === field)?.message
+  // The schema gives the message by code; the English is the text the server answers with.
+  const message = readMessage(ref)
+  return message ? messageText(message) : ref
 }
 
 describe('add-user rules (the contract schema)', () => {

@@ -1,17 +1,21 @@
 import type { User } from '@store/contract'
+import { endpoints } from '@store/contract/client'
 import { useTranslation } from 'react-i18next'
 import type { Column } from '../../components/data-table.tsx'
 import { ListScreen } from '../../components/list-screen.tsx'
 import { paths } from '../../lib/paths.ts'
 import { useListController } from '../../lib/use-list-controller.ts'
-import { deleteUserCall } from './api/delete-user.ts'
-import { userListCall } from './api/get-users.ts'
 import { genderKey } from './user-form.ts'
 
 /** The user list (/admin/users): customers only, searched by name, paged through the address. */
 export function UserListPage() {
   const { t } = useTranslation()
-  const list = useListController<User>({ ...userListCall, deleteCall: deleteUserCall })
+  // Customers only (spec section 6). A customer with orders is refused (409), so order history stays whole.
+  const list = useListController({
+    list: endpoints.users.list,
+    fixedQuery: { role: 'user' },
+    remove: { endpoint: endpoints.users.remove, input: (row) => ({ params: { id: row.id } }) },
+  })
   const columns: Column<User>[] = [
     { key: 'name', header: t('users.fields.name'), nowrap: true, render: (row) => row.name },
     {

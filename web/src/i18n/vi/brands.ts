@@ -7,14 +7,14 @@ export const brands: Messages<typeof en> = {
   add: 'Thêm thương hiệu',
   edit: 'Sửa thương hiệu',
   searchPlaceholder: 'Tìm thương hiệu theo tên',
-  created: 'Đã tạo thương hiệu',
-  updated: 'Đã cập nhật thương hiệu',
-  logoAlt: 'Logo của {{name}}',
+  created: 'Thêm thương hiệu thành công',
+  updated: 'Cập nhật thương hiệu thành công',
+  logoAlt: 'Logo {{name}}',
   fields: {
-    name: 'Tên',
-    logo: 'Ảnh logo',
+    name: 'Tên thương hiệu',
+    logo: 'Logo',
   },
   hints: {
-    logo: 'Ảnh tải lên mới sẽ thay thế logo hiện tại',
+    logo: 'Ảnh tải lên sẽ thay cho logo hiện tại',
   },
 }

@@ -8,9 +8,9 @@ export const categories: Messages<typeof en> = {
   editTitle: 'Sửa danh mục',
   searchPlaceholder: 'Tìm theo tên danh mục',
   fields: {
-    name: 'Tên',
-    slug: 'Slug',
+    name: 'Tên danh mục',
+    slug: 'Đường dẫn (slug)',
   },
-  created: 'Đã tạo danh mục thành công',
-  updated: 'Đã cập nhật danh mục thành công',
+  created: 'Thêm danh mục thành công',
+  updated: 'Cập nhật danh mục thành công',
 }

@@ -2,11 +2,11 @@ import type { dashboard as en } from '../en/dashboard.ts'
 import type { Messages } from '../types.ts'
 
 export const dashboard: Messages<typeof en> = {
-  title: 'Bảng điều khiển',
+  title: 'Tổng quan',
   thisMonth: 'Tháng này',
-  allTime: 'Từ trước đến nay:',
-  shareOfAllTime: 'của tổng từ trước đến nay',
-  notAvailable: 'Không có dữ liệu',
+  allTime: 'Tổng cộng:',
+  shareOfAllTime: 'so với tổng cộng',
+  notAvailable: 'Chưa có số liệu',
   cards: {
     orders: 'Đơn hàng',
     sold: 'Sản phẩm đã bán',
@@ -17,26 +17,26 @@ export const dashboard: Messages<typeof en> = {
     label: 'Doanh thu hôm nay',
   },
   chart: {
-    heading: 'Doanh số theo ngày',
+    heading: 'Doanh thu theo ngày',
     period: '{{days}} ngày qua',
-    title: 'Doanh số theo ngày trong {{days}} ngày qua, tính bằng VND',
+    title: 'Doanh thu theo ngày trong {{days}} ngày qua, đơn vị đồng',
     description:
-      'Từ {{from}} đến {{to}}: {{amount}} với {{orders}} đơn hàng. Ngày cao nhất: {{best}} với {{bestAmount}}.',
+      'Từ {{from}} đến {{to}}: {{amount}} từ {{orders}} đơn hàng. Ngày cao nhất: {{best}}, đạt {{bestAmount}}.',
     day_one: '{{date}}: {{amount}}, {{orders}} đơn hàng',
     day_other: '{{date}}: {{amount}}, {{orders}} đơn hàng',
     date: 'Ngày',
     amount: 'Doanh thu',
-    orders: 'Đơn hàng',
+    orders: 'Số đơn',
     empty: 'Chưa có số liệu bán hàng.',
   },
   recent: {
-    heading: 'Đơn mua gần đây',
+    heading: 'Đơn hàng gần đây',
     customer: 'Khách hàng',
     amount: 'Số tiền',
     status: 'Trạng thái',
     viewAll: 'Xem tất cả',
     viewAllLabel: 'Xem tất cả đơn hàng',
-    detail: 'Chi tiết đơn hàng của {{name}}, {{date}}',
+    detail: 'Xem đơn hàng của {{name}}, {{date}}',
   },
   stockOut: {
     heading: 'Sản phẩm hết hàng',
@@ -45,8 +45,8 @@ export const dashboard: Messages<typeof en> = {
     count_other: '{{count}} sản phẩm',
     viewAll: 'Xem tất cả',
     viewAllLabel: 'Xem tất cả sản phẩm',
-    edit: 'Sửa {{name}}',
-    thumbAlt: 'Ảnh của {{name}}',
-    empty: 'Không có sản phẩm nào hết hàng.',
+    edit: 'Sửa sản phẩm {{name}}',
+    thumbAlt: 'Ảnh {{name}}',
+    empty: 'Chưa có sản phẩm nào hết hàng.',
   },
 }

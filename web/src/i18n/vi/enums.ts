@@ -2,7 +2,7 @@ import type { enums as en } from '../en/enums.ts'
 import type { Messages } from '../types.ts'
 
 export const enums: Messages<typeof en> = {
-  orderStatus: { '0': 'Đã hủy', '1': 'Chờ xử lý', '2': 'Đang xử lý', '3': 'Đã giao' },
+  orderStatus: { '0': 'Đã hủy', '1': 'Chờ xác nhận', '2': 'Đang xử lý', '3': 'Đã giao' },
   gender: { '1': 'Nữ', '2': 'Nam' },
   payment: {
     unpaid: 'Chưa thanh toán',

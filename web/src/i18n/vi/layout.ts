@@ -3,8 +3,8 @@ import type { Messages } from '../types.ts'
 
 export const layout: Messages<typeof en> = {
   nav: {
-    label: 'Chính',
-    dashboard: 'Bảng điều khiển',
+    label: 'Menu chính',
+    dashboard: 'Tổng quan',
     users: 'Danh sách người dùng',
     userNew: 'Thêm người dùng',
     reviews: 'Đánh giá',
@@ -14,12 +14,12 @@ export const layout: Messages<typeof en> = {
     brands: 'Thương hiệu',
     orders: 'Danh sách đơn hàng',
   },
-  toggleMenu: 'Bật/tắt menu',
+  toggleMenu: 'Ẩn/hiện menu',
   closeMenu: 'Đóng menu',
   language: 'Ngôn ngữ',
-  account: 'Menu tài khoản',
+  account: 'Tài khoản',
   setting: 'Cài đặt',
   logout: 'Đăng xuất',
-  loggedOut: 'Bạn đã đăng xuất',
-  sessionEnded: 'Phiên làm việc đã hết. Vui lòng đăng nhập lại.',
+  loggedOut: 'Đăng xuất thành công',
+  sessionEnded: 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.',
 }

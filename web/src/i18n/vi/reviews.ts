@@ -4,12 +4,12 @@ import type { Messages } from '../types.ts'
 export const reviews: Messages<typeof en> = {
   title: 'Đánh giá',
   crumb: 'Đánh giá',
-  searchPlaceholder: 'Tìm theo nội dung bình luận',
+  searchPlaceholder: 'Tìm theo nội dung đánh giá',
   columns: {
     product: 'Sản phẩm',
-    customer: 'Tên khách hàng',
-    comment: 'Bình luận',
-    rating: 'Xếp hạng',
+    customer: 'Khách hàng',
+    comment: 'Nội dung',
+    rating: 'Số sao',
   },
   rowLabel: 'đánh giá của {{name}}',
 }

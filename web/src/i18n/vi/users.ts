@@ -8,7 +8,7 @@ export const users: Messages<typeof en> = {
   editTitle: 'Sửa người dùng',
   searchPlaceholder: 'Tìm theo tên',
   fields: {
-    name: 'Họ tên',
+    name: 'Họ và tên',
     email: 'Email',
     password: 'Mật khẩu',
     phoneNumber: 'Số điện thoại',
@@ -16,6 +16,6 @@ export const users: Messages<typeof en> = {
     dob: 'Ngày sinh',
     location: 'Địa chỉ',
   },
-  created: 'Đã tạo người dùng thành công',
-  updated: 'Đã cập nhật người dùng thành công',
+  created: 'Thêm người dùng thành công',
+  updated: 'Cập nhật người dùng thành công',
 }

@@ -1,21 +1,18 @@
-import type { Order } from '@store/contract'
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { http, type ListAnswer } from '../../../lib/http.ts'
+import { endpoints } from '@store/contract/client'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { apiQuery } from '../../../lib/queries.ts'
 
 /** How many orders 'Recent Purchases' shows. */
 export const RECENT_ORDERS = 5
 
-/** GET /admin/orders?page=1&limit=5: the newest orders (the list is newest first). */
-export const getRecentOrders = (limit: number, signal?: AbortSignal) =>
-  http.get<ListAnswer<Order>>('/admin/orders', { page: 1, limit }, signal)
-
-// Under the 'orders' root, so an order saved or deleted on the order screens refreshes this table too.
-export const recentOrdersQuery = (limit = RECENT_ORDERS) =>
-  queryOptions({
-    queryKey: ['orders', 'recent', { limit }],
-    queryFn: ({ signal }) => getRecentOrders(limit, signal),
+/**
+ * The newest orders (the list is newest first). Under the `orders` key, so an order saved or deleted on the
+ * order screens refreshes this table too.
+ *
+ * @example const recent = useRecentOrders(); recent.data?.data
+ */
+export const useRecentOrders = (limit = RECENT_ORDERS) =>
+  useQuery({
+    ...apiQuery(endpoints.orders.list, { query: { page: 1, limit } }),
     placeholderData: keepPreviousData,
   })
-
-/** @example const recent = useRecentOrders(); recent.data?.data */
-export const useRecentOrders = (limit?: number) => useQuery(recentOrdersQuery(limit))

@@ -1,17 +1,11 @@
-import { DEFAULT_SALES_DAYS, type SalesDay } from '@store/contract'
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { type Answer, http } from '../../../lib/http.ts'
+import { DEFAULT_SALES_DAYS } from '@store/contract'
+import { endpoints } from '@store/contract/client'
+import { useQuery } from '@tanstack/react-query'
+import { apiQuery } from '../../../lib/queries.ts'
 
-/** GET /admin/analytics/sales-per-day: `days` store calendar days ending today, oldest first, zeros included. */
-export const getSalesPerDay = (days: number, signal?: AbortSignal) =>
-  http.get<Answer<SalesDay[]>>('/admin/analytics/sales-per-day', { days }, signal)
-
-export const salesPerDayQuery = (days: number = DEFAULT_SALES_DAYS) =>
-  queryOptions({
-    queryKey: ['analytics', 'sales-per-day', { days }],
-    queryFn: ({ signal }) => getSalesPerDay(days, signal),
+/** `days` store calendar days ending today, oldest first, zeros included. @example useSalesPerDay(30) */
+export const useSalesPerDay = (days: number = DEFAULT_SALES_DAYS) =>
+  useQuery({
+    ...apiQuery(endpoints.analytics.salesPerDay, { query: { days } }),
     select: (answer) => answer.data,
   })
-
-/** @example const { data: days } = useSalesPerDay(30) */
-export const useSalesPerDay = (days?: number) => useQuery(salesPerDayQuery(days))

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  compactVnd,
-  dayMonth,
-  formatCount,
-  formatPercent,
-  fullDate,
-  isLabelledDay,
-  labelInterval,
-  niceTicks,
-  percentOf,
-} from './format.ts'
+import { isLabelledDay, labelInterval, niceTicks, percentOf } from './figures.ts'
 
 describe('percentOf (the month as a share of all time)', () => {
   it('is month / total × 100', () => {
@@ -30,34 +20,6 @@ describe('percentOf (the month as a share of all time)', () => {
     expect(percentOf(1, 2000)).toBe(0.1)
     expect(percentOf(1, 1_000_000)).toBe(0)
   })
-
-  it('shows one decimal and a spaced percent sign', () => {
-    expect(formatPercent(12.5)).toBe('12.5 %')
-    expect(formatPercent(0)).toBe('0.0 %')
-    expect(formatPercent(100)).toBe('100.0 %')
-    expect(formatPercent(percentOf(1, 3))).toBe('33.3 %')
-  })
-})
-
-describe('compactVnd (axis labels)', () => {
-  it('writes thousands, millions and billions in a few characters', () => {
-    expect(compactVnd(0)).toBe('0')
-    expect(compactVnd(950)).toBe('950')
-    expect(compactVnd(850_000)).toBe('850K')
-    expect(compactVnd(1_000_000)).toBe('1M')
-    expect(compactVnd(1_200_000)).toBe('1.2M')
-    expect(compactVnd(1_250_000)).toBe('1.3M')
-    expect(compactVnd(2_500_000_000)).toBe('2.5B')
-  })
-
-  it('carries a rounding over to the next unit', () => {
-    expect(compactVnd(999_950)).toBe('1M')
-  })
-
-  it('writes counts with thousands separators', () => {
-    expect(formatCount(1234567)).toBe('1,234,567')
-    expect(formatCount(0)).toBe('0')
-  })
 })
 
 describe('niceTicks (y-axis)', () => {
@@ -76,12 +38,7 @@ describe('niceTicks (y-axis)', () => {
   })
 })
 
-describe('dates on the axis', () => {
-  it('reads store days from their text', () => {
-    expect(dayMonth('2026-06-04')).toBe('04/06')
-    expect(fullDate('2026-06-04')).toBe('04/06/2026')
-  })
-
+describe('x-axis labels', () => {
   it('labels every fifth day counted back from today', () => {
     const labelled = Array.from({ length: 30 }, (_, i) => i).filter((i) => isLabelledDay(i, 30))
     expect(labelled).toEqual([4, 9, 14, 19, 24, 29])
