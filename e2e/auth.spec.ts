@@ -122,7 +122,7 @@ test('the sign-in page can be read in Vietnamese', async ({ page }) => {
   await page.getByLabel('Language').selectOption('vi')
   await expect(page.getByRole('heading', { level: 1, name: 'Đăng nhập' })).toBeVisible()
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill('sai')
-  await expect(page.getByText('Vui lòng nhập đúng định dạng email')).toBeVisible()
+  await expect(page.getByText('Email không đúng định dạng')).toBeVisible()
   await page.getByLabel('Ngôn ngữ').selectOption('en')
   await expect(page.getByText('Please enter correct email format')).toBeVisible()
 })

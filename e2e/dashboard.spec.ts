@@ -7,9 +7,15 @@ import { adminToken, expect, expectAccessible, screenshot, test, unique } from '
 /** Written here, not imported from the app, so the test checks the screen's arithmetic rather than reusing it. */
 const vnd = (amount: number) => `${amount.toLocaleString('en-US')} VND`
 const count = (value: number) => value.toLocaleString('en-US')
+/** An instant as the store's staff read it: 'YYYY-MM-DD HH:mm' in Ho Chi Minh City (Swedish writes ISO dates). */
+const storeDateTime = (iso: string) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Asia/Ho_Chi_Minh',
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(new Date(iso))
 const percent = (month: number, total: number) =>
   `${(total > 0 ? Math.round((month / total) * 1000) / 10 : 0).toFixed(1)} %`
-const ddmmyyyy = (date: string) => date.split('-').reverse().join('/')
 
 const STATUS: Record<Order['status'], string> = {
   0: 'Cancelled',
@@ -93,6 +99,27 @@ test('Recent Purchases lists the five newest orders with links to their details'
   await expect(page).toHaveURL(/\/admin\/orders$/)
 })
 
+test.describe('in a browser in another time zone', () => {
+  test.use({ timezoneId: 'America/Los_Angeles' })
+
+  test("Recent Purchases shows when each order was placed in the store's time zone", async ({
+    page,
+    api,
+  }) => {
+    await page.goto('/')
+    const table = page.getByRole('table', { name: 'Recent Purchases' })
+    await expect(async () => {
+      const newest = (await api.get<{ data: Order[] }>('/admin/orders?page=1&limit=5')).data
+      await page.reload()
+      const times = table.getByRole('row').locator('time')
+      await expect(times).toHaveText(
+        newest.map((order) => storeDateTime(order.createdAt)),
+        { timeout: 3000 },
+      )
+    }).toPass({ timeout: 30_000 })
+  })
+})
+
 test('a product whose quantity is set to 0 appears under Stock Out Products', async ({
   page,
   api,
@@ -172,15 +199,14 @@ test('the chart shows the last 30 days, with the same figures in a table; wide a
   const table = page.getByRole('table', { name: CHART })
   const rows = table.getByRole('row')
   await expect(rows).toHaveCount(31)
-  await expect(rows.nth(1).getByRole('cell').first()).toHaveText(ddmmyyyy(days[0]!.date))
-  await expect(rows.nth(30).getByRole('cell').first()).toHaveText(ddmmyyyy(days[29]!.date))
+  // A store day in English is written as the API writes it: YYYY-MM-DD.
+  await expect(rows.nth(1).getByRole('cell').first()).toHaveText(days[0]!.date)
+  await expect(rows.nth(30).getByRole('cell').first()).toHaveText(days[29]!.date)
   // The last day is today in the store's time zone (the browser here runs in it too).
   expect(days[29]!.date).toBe(
     new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date()),
   )
-  await expect(chart).toHaveAccessibleDescription(
-    new RegExp(`^From ${ddmmyyyy(days[0]!.date)} to ${ddmmyyyy(days[29]!.date)}: `),
-  )
+  await expect(chart).toHaveAccessibleDescription(new RegExp(`^From ${days[0]!.date} to ${days[29]!.date}: `))
 
   await expect(page.getByRole('table', { name: 'Recent Purchases' }).getByRole('row')).not.toHaveCount(1)
   await expectAccessible(page)

@@ -46,6 +46,13 @@ test('the language switch turns the interface Vietnamese, is remembered, and swi
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(vi.dashboard.title)
   await expect(page).toHaveTitle(`${vi.dashboard.title} · ${vi.common.appName}`)
   await expect(page.getByRole('button', { name: vi.layout.toggleMenu })).toBeVisible()
+  // Amounts as Vietnamese write them: dots between thousands, then the đồng sign.
+  await expect(
+    page
+      .getByRole('region', { name: vi.dashboard.cards.revenue, exact: true })
+      .getByText(/^[\d.]+ ₫$/)
+      .first(),
+  ).toBeVisible()
   await expect(languageSelect(page)).toHaveAccessibleName(vi.layout.language)
   // No English text of the frame is left over.
   for (const text of SIDEBAR_EN)

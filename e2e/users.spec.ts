@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { vi } from '../web/src/i18n/index.ts'
 import { type Api, expect, expectAccessible, screenshot, test, unique } from './fixtures.ts'
 
 interface UserRow {
@@ -351,4 +352,26 @@ test('delete user: a customer with orders is kept and the refusal is toasted', a
   await expect(page.getByRole('dialog', { name: 'Are you sure?' })).toBeHidden()
   await expect(row).toBeVisible()
   await expect(page.getByText('Deleted successfully')).toHaveCount(0)
+})
+
+test('edit user in Vietnamese: the date of birth reads and is typed as DD/MM/YYYY, and saved as the day typed', async ({
+  page,
+  api,
+}) => {
+  const customer = await makeCustomer(api, 'E2E Ngày sinh')
+  try {
+    await page.addInitScript(() => localStorage.setItem('language', 'vi'))
+    await page.goto(`/admin/user/edit/${customer.id}`)
+    const dob = page.getByLabel(vi.users.fields.dob)
+    await expect(dob).toHaveValue('15/08/1992')
+    await dob.fill('30/04/1995')
+    await dob.blur()
+    await expect(dob).toHaveValue('30/04/1995')
+    await page.getByRole('button', { name: vi.common.save }).click()
+    await expect(page).toHaveURL(/\/admin\/users(\?|$)/)
+    const { data } = await api.get<{ data: { dob: string } }>(`/admin/users/${customer.id}`)
+    expect(data.dob).toBe('1995-04-30')
+  } finally {
+    await api.delete(`/admin/users/${customer.id}`)
+  }
 })
