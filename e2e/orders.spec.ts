@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { formatVnd, type Order, type OrderLine, paymentKind } from '@store/contract'
+import { SLOW } from './admin-account.ts'
 import { type Api, expect, expectAccessible, screenshot, test, unique } from './fixtures.ts'
 
 /*
@@ -197,8 +198,9 @@ test('the edit form refuses an empty address and amounts that are not whole numb
 
 test('an order that does not exist sends the edit and detail screens back to the list', async ({ page }) => {
   await page.goto('/admin/order/edit/99999999')
-  await expect(page).toHaveURL(/\/admin\/orders$/)
+  // The toast first: it shows when the call fails, the list's address once the list's code has loaded.
   await expect(page.getByRole('alert').filter({ hasText: /not found/i })).toBeVisible()
+  await expect(page).toHaveURL(/\/admin\/orders$/, SLOW)
   await page.goto('/admin/order/99999999/detail/99999999')
   await expect(page).toHaveURL(/\/admin\/orders$/)
 })

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { SLOW } from './admin-account.ts'
 import { type Api, expect, expectAccessible, screenshot, test, unique } from './fixtures.ts'
 
 interface Row {
@@ -267,6 +268,7 @@ test('edit product: remove an image, add one, change the price, and it stays so'
 
 test('an edit address of an unknown product goes back to the list with a message', async ({ page }) => {
   await page.goto('/admin/product/edit/999999999')
-  await expect(page).toHaveURL(/\/admin\/products$/)
+  // The toast first: it shows when the call fails, the list's address once the list's code has loaded.
   await expect(page.getByRole('alert').filter({ hasText: /not found/i })).toBeVisible()
+  await expect(page).toHaveURL(/\/admin\/products$/, SLOW)
 })

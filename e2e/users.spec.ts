@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { vi } from '../web/src/i18n/index.ts'
+import { SLOW } from './admin-account.ts'
 import { type Api, expect, expectAccessible, screenshot, test, unique } from './fixtures.ts'
 
 interface UserRow {
@@ -299,8 +300,9 @@ test('edit user: an id that does not exist sends the admin back to the list with
   page,
 }) => {
   await page.goto('/admin/user/edit/does-not-exist')
-  await expect(page).toHaveURL(/\/admin\/users$/)
+  // The toast first: it shows when the call fails, the list's address once the list's code has loaded.
   await expect(page.getByText('User not found')).toBeVisible()
+  await expect(page).toHaveURL(/\/admin\/users$/, SLOW)
   await expect(page.getByRole('heading', { level: 1, name: 'User' })).toBeVisible()
 })
 
