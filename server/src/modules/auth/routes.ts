@@ -2,7 +2,7 @@ import { endpoints } from '@store/contract'
 import type { FastifyInstance } from 'fastify'
 import { implement } from '../../lib/endpoints.ts'
 import { badRequest, HttpError, unauthorized } from '../../lib/errors.ts'
-import { type AttemptLimiter, connectRedis, MemoryLimiter, RedisLimiter } from '../../lib/rate-limit.ts'
+import { connectRedis, MemoryLimiter, RedisLimiter } from '../../lib/rate-limit.ts'
 import { checkPassword, hashPassword } from './passwords.ts'
 import {
   findAccount,
@@ -12,48 +12,29 @@ import {
   replacePassword,
   toAuthUser,
 } from './repository.ts'
+import { SignInLimits, signInRules } from './sign-in-limits.ts'
 import { revokeRefreshToken } from './tokens.ts'
 
 /** Sign-in attempt counters: in Redis when `REDIS_URL` is set (shared by every process), else in this process. */
-function loginLimiters(app: FastifyInstance): { perEmail: AttemptLimiter; perAddress: AttemptLimiter } {
+function signInLimits(app: FastifyInstance): SignInLimits {
   const { config } = app.services
-  const windowMs = config.LOGIN_LIMIT_WINDOW_MINUTES * 60_000
-  if (config.REDIS_URL) {
-    const redis = connectRedis(config.REDIS_URL)
-    const onError = (err: unknown) =>
-      app.log.error({ err }, 'sign-in limits: Redis unreachable, attempt let through')
-    // ioredis reports connection trouble as events; without a listener Node would treat them as fatal.
-    redis.on('error', () => {})
-    app.addHook('onClose', async () => {
-      redis.disconnect()
-    })
-    return {
-      perEmail: new RedisLimiter(
-        redis,
-        'store:login:email:',
-        config.LOGIN_LIMIT_PER_EMAIL,
-        windowMs,
-        onError,
-      ),
-      perAddress: new RedisLimiter(
-        redis,
-        'store:login:address:',
-        config.LOGIN_LIMIT_PER_IP,
-        windowMs,
-        onError,
-      ),
-    }
-  }
   const now = () => app.services.now().getTime()
-  return {
-    perEmail: new MemoryLimiter(config.LOGIN_LIMIT_PER_EMAIL, windowMs, now),
-    perAddress: new MemoryLimiter(config.LOGIN_LIMIT_PER_IP, windowMs, now),
-  }
+  if (!config.REDIS_URL) return new SignInLimits(new MemoryLimiter(), signInRules(config), now)
+  const redis = connectRedis(config.REDIS_URL)
+  // ioredis reports connection trouble as events; without a listener Node would treat them as fatal.
+  redis.on('error', () => {})
+  app.addHook('onClose', async () => {
+    redis.disconnect()
+  })
+  const store = new RedisLimiter(redis, 'store:signin:', (err) =>
+    app.log.error({ err }, 'sign-in limits: Redis unreachable, attempt let through'),
+  )
+  return new SignInLimits(store, signInRules(config), now)
 }
 
 export const authRoutes = implement(endpoints.auth, (app) => {
-  const { config, db } = app.services
-  const { perEmail, perAddress } = loginLimiters(app)
+  const { db } = app.services
+  const limits = signInLimits(app)
 
   /** The signed-in account, which may have been deleted since its token was made. */
   const signedIn = async (id: number) => {
@@ -63,21 +44,20 @@ export const authRoutes = implement(endpoints.auth, (app) => {
   }
 
   return {
-    login: async (request) => {
+    login: async (request, reply) => {
       const email = request.body.email.toLowerCase()
-      // Both counters move on every attempt, so neither one address nor one account can be hammered.
-      const [addressOk, emailOk] = await Promise.all([perAddress.take(request.ip), perEmail.take(email)])
-      if (!addressOk || !emailOk) {
-        throw new HttpError(429, {
-          code: 'tooManySignIns',
-          params: { minutes: config.LOGIN_LIMIT_WINDOW_MINUTES },
-        })
+      const attempt = await limits.admit(email, request.ip)
+      if (!attempt.ok) {
+        // Answered at once, not held open until the wait is over: a held connection would let an attacker
+        // tie up the server's sockets with requests that cost nothing to send.
+        reply.header('retry-after', String(attempt.retryAfterSeconds))
+        throw new HttpError(429, attempt.message)
       }
       const account = await findAccountByEmail(db, email)
       const passwordOk = await checkPassword(account?.passwordHash, request.body.password)
       // A customer account gets exactly the answer a wrong password gets.
       if (!account || !passwordOk || account.role !== 'admin') throw unauthorized('wrongCredentials')
-      await perEmail.reset(email)
+      await attempt.succeeded()
       const tokens = await openSession(db, app.services, account)
       return { status: true, data: { tokens, user: toAuthUser(account) }, message: 'Signed in' }
     },
