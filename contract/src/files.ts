@@ -52,9 +52,11 @@ export const fileEndpoints = defineEndpoints('files', {
     path: '/file',
     summary: `Upload images (one '${UPLOAD_FIELD}' part each, at most ${MAX_FILES_PER_UPLOAD}); answers their stored paths`,
     description:
-      'JPEG, PNG, WebP, GIF or AVIF, judged by content, each at most UPLOAD_MAX_MB (5 MB unless set). ' +
+      'JPEG, PNG, WebP, GIF or AVIF, judged by content, each at most UPLOAD_MAX_MB (5 MB unless set) and ' +
+      'IMAGE_MAX_MEGAPIXELS (25 megapixels unless set, judged from the header: 413 naming the size). ' +
       `Every image is re-encoded to WebP without metadata and fitted inside ${MAX_IMAGE_SIDE}×${MAX_IMAGE_SIDE}. ` +
-      'If any part is refused, none is kept.',
+      'If any part is refused, none is kept. While the server is decoding as many images as it allows and as ' +
+      'many wait, the upload is answered 503 with Retry-After.',
     consumes: ['multipart/form-data'],
     body: uploadForm,
     answer: uploadAnswer,

@@ -1,13 +1,18 @@
+import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
+import { crc32, deflateSync } from 'node:zlib'
 import { STORED_PATH } from '@store/contract'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { decodeQueueOf } from '../../src/modules/files/routes.ts'
 import { removeStored, resolveStoredPath, storeImage } from '../../src/modules/files/storage.ts'
 import { expectEnvelope, startApp, type TestApp } from '../helpers.ts'
 
+const run = promisify(execFile)
 const NOW = new Date('2026-11-21T10:00:00Z')
 const FRESH_PATH = /^\/2026\/11\/[A-Za-z0-9_-]{10,}\.webp$/
 
@@ -42,6 +47,34 @@ const rotatedJpeg = () =>
     .withExif({ IFD0: { ImageDescription: 'secret-note', Copyright: 'camera owner' } })
     .withMetadata({ orientation: 6 })
     .toBuffer()
+
+/** A PNG chunk: length, type, data and the CRC of type and data. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(body))
+  return Buffer.concat([length, body, crc])
+}
+
+/**
+ * A valid PNG of a few dozen bytes whose header declares `width`×`height` RGB pixels; its data holds only the
+ * first rows. Decoding it would make the whole canvas: this is the small file that costs seconds of CPU.
+ */
+function declaredPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header[8] = 8 // bits per sample
+  header[9] = 2 // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(4096))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ])
+}
 
 async function countFiles(dir: string): Promise<number> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])
@@ -166,21 +199,36 @@ describe('files', () => {
     expect(await countFiles(uploads)).toBe(before)
   })
 
-  it('refuses an image over 40 megapixels with 413, even when the file is small', async () => {
+  it('refuses an image over 25 megapixels from its header with 413 naming the size and the limit', async () => {
     const before = await countFiles(uploads)
-    const huge = await solid(7000, 6000).png({ compressionLevel: 9 }).toBuffer()
-    expect(huge.length).toBeLessThan(1024 * 1024)
     const good = { content: await png(), filename: 'good.png', type: 'image/png' }
-    const body = expectEnvelope(
-      await t.call(
-        'POST',
-        '/api/file',
-        form(good, { content: huge, filename: 'huge.png', type: 'image/png' }),
-      ),
-      413,
-    )
-    expect(body.message).toContain('40 megapixels')
-    expect(body.errors.file).toBeDefined()
+    // A real image just over the limit, and hand-made headers declaring far more than the file holds.
+    const real = await solid(5001, 5000).png({ compressionLevel: 9 }).toBuffer()
+    expect(real.length).toBeLessThan(1024 * 1024)
+    const cases: [Buffer, number, number][] = [
+      [real, 5001, 5000],
+      [declaredPng(6300, 6300), 6300, 6300],
+      [declaredPng(100_000, 100_000), 100_000, 100_000],
+      [declaredPng(1, 30_000_000), 1, 30_000_000],
+    ]
+    for (const [content, width, height] of cases) {
+      expect(await sharp(content, { limitInputPixels: false }).metadata()).toMatchObject({
+        format: 'png',
+        width,
+        height,
+      })
+      const body = expectEnvelope(
+        await t.call('POST', '/api/file', form(good, { content, filename: 'huge.png', type: 'image/png' })),
+        413,
+      )
+      expect(body.code).toBe('tooManyPixels')
+      expect(body.params).toEqual({ width, height, megapixels: 25 })
+      expect(body.message).toBe(
+        `file: The image is ${width}×${height} pixels; at most 25 megapixels are accepted`,
+      )
+      expect(body.codes.file).toEqual({ code: 'tooManyPixels', params: { width, height, megapixels: 25 } })
+    }
+    // The good image sent before each was stored, then removed: nothing is left, not even a temporary file.
     expect(await countFiles(uploads)).toBe(before)
   })
 
@@ -380,5 +428,197 @@ describe('files: size limit', () => {
 
     const ok = expectEnvelope(await t.call('POST', '/api/file', form(good)), 200)
     expect(ok.data[0]).toMatch(FRESH_PATH)
+  })
+})
+
+describe('files: decode queue and limits from the settings', () => {
+  let t: TestApp
+  let uploads: string
+  beforeAll(async () => {
+    t = await startApp({
+      env: { IMAGE_DECODES: '1', IMAGE_DECODE_QUEUE: '1', IMAGE_MAX_MEGAPIXELS: '1' },
+      now: () => NOW,
+    })
+    uploads = path.join(t.config.DATA_DIR, 'uploads')
+  })
+  afterAll(async () => t.close())
+
+  const good = async () => ({ content: await png(40, 30), filename: 'good.png', type: 'image/png' })
+
+  it('waits in line while the lanes are busy, and answers 503 with Retry-After once the line is full', async () => {
+    const queue = decodeQueueOf(t.app.services)!
+    expect(queue.load).toEqual({ running: 0, waiting: 0 })
+    // The one lane is taken, as by another upload's decode.
+    let release: (() => void) | undefined = await queue.acquire()
+    try {
+      const first = t.call('POST', '/api/file', form(await good()))
+      await vi.waitFor(() => expect(queue.load).toEqual({ running: 1, waiting: 1 }))
+
+      const busy = await t.call('POST', '/api/file', form(await good(), await good()))
+      const body = expectEnvelope(busy, 503)
+      expect(body.code).toBe('imagesBusy')
+      expect(busy.headers['retry-after']).toMatch(/^[1-9]\d*$/)
+      expect(body.params).toEqual({ seconds: Number(busy.headers['retry-after']) })
+      expect(body.message).toBe(`The server is busy with other images; try again in ${body.params.seconds} s`)
+      expect(queue.load).toEqual({ running: 1, waiting: 1 })
+
+      // A file refused by its header never takes a place in line, so it is refused as itself even now.
+      const hostile = form({ content: declaredPng(6300, 6300), filename: 'bomb.png', type: 'image/png' })
+      expect(expectEnvelope(await t.call('POST', '/api/file', hostile), 413).code).toBe('tooManyPixels')
+      expect(await countFiles(uploads)).toBe(0)
+
+      release()
+      release = undefined
+      const stored = expectEnvelope(await first, 200).data
+      expect(stored).toHaveLength(1)
+      expect(stored[0]).toMatch(FRESH_PATH)
+      expect(await countFiles(uploads)).toBe(1)
+      expect(queue.load).toEqual({ running: 0, waiting: 0 })
+    } finally {
+      release?.()
+    }
+  })
+
+  it('removes the files of an upload already stored when a later one of its files finds the line full', async () => {
+    const queue = decodeQueueOf(t.app.services)!
+    const before = await countFiles(uploads)
+    const releases: (() => void)[] = [await queue.acquire()]
+    try {
+      const sent = t.call('POST', '/api/file', form(await good(), await good()))
+      await vi.waitFor(() => expect(queue.load).toEqual({ running: 1, waiting: 1 }))
+      // The lane passes to the upload's first file; the test queues behind it, and as soon as the lane passes
+      // on to the test (when that file is decoded), fills the line again. Storing the first file and reading
+      // the next part wait on the disk, which always comes after these steps, so the second file finds the
+      // lane taken and the line full.
+      releases.shift()!()
+      const lineFilled = queue.acquire().then((release) => {
+        releases.push(release)
+        const waiter = queue.acquire()
+        void waiter.then((other) => releases.push(other))
+        return waiter
+      })
+      const busy = await sent
+      expect(expectEnvelope(busy, 503).code).toBe('imagesBusy')
+      expect(busy.headers['retry-after']).toMatch(/^[1-9]\d*$/)
+      expect(await countFiles(uploads)).toBe(before)
+      releases.shift()!()
+      await lineFilled
+    } finally {
+      for (const release of releases) release()
+    }
+    expect(queue.load).toEqual({ running: 0, waiting: 0 })
+  })
+
+  it('reads a refused upload to its end, so a client over a real connection gets the answer, not a reset', async () => {
+    const queue = decodeQueueOf(t.app.services)!
+    await t.app.listen({ host: '127.0.0.1', port: 0 })
+    const { port } = t.app.server.address() as { port: number }
+    const before = await countFiles(uploads)
+    // The client runs in a process of its own, as a browser would: within this process, client and server share
+    // one event loop, and the client always reads the answer before the server's close can reset it.
+    const dir = await mkdtemp(path.join(tmpdir(), 'store-upload-client-'))
+    const client = async (first: Buffer, times: number): Promise<string[]> => {
+      const firstFile = path.join(dir, 'first.png')
+      await writeFile(firstFile, first)
+      // Megabytes still to come after the refused first part: the client is still sending when the answer is
+      // ready.
+      await writeFile(path.join(dir, 'rest.png'), await noisePng(700, 700))
+      const script = `
+        const { readFileSync } = require('node:fs')
+        const [url, authorization, firstFile, restFile, times] = process.argv.slice(1)
+        const first = readFileSync(firstFile), rest = readFileSync(restFile)
+        ;(async () => {
+          const seen = []
+          for (let i = 0; i < Number(times); i++) {
+            const body = new FormData()
+            body.append('file', new Blob([first]), 'first.png')
+            for (let j = 0; j < 3; j++) body.append('file', new Blob([rest]), 'rest.png')
+            try {
+              const res = await fetch(url, { method: 'POST', headers: { authorization }, body })
+              const answer = await res.json()
+              seen.push(res.status + ' ' + answer.code + ' ' + (res.headers.get('retry-after') ?? '-'))
+            } catch (error) {
+              seen.push('failed ' + (error.cause?.code ?? error.message))
+            }
+          }
+          console.log(JSON.stringify(seen))
+        })()`
+      const { stdout } = await run(process.execPath, [
+        '-e',
+        script,
+        `http://127.0.0.1:${port}/api/file`,
+        t.auth.authorization,
+        firstFile,
+        path.join(dir, 'rest.png'),
+        String(times),
+      ])
+      return JSON.parse(stdout) as string[]
+    }
+    try {
+      const refused = await client(declaredPng(6300, 6300), 20)
+      expect(refused).toEqual(Array(20).fill('413 tooManyPixels -'))
+      // The lane busy and the line full: the first part of each upload is refused with 503.
+      const releases = [await queue.acquire()]
+      const waiter = queue.acquire().then((release) => releases.push(release))
+      try {
+        const busy = await client(await png(10, 10), 20)
+        expect(busy).toHaveLength(20)
+        for (const answer of busy) expect(answer).toMatch(/^503 imagesBusy [1-9]\d*$/)
+      } finally {
+        releases.shift()!()
+        await waiter
+        for (const release of releases) release()
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+    expect(await countFiles(uploads)).toBe(before)
+  })
+
+  it('applies IMAGE_MAX_MEGAPIXELS: exactly the limit is stored, one pixel row more is refused', async () => {
+    const before = await countFiles(uploads)
+    const atLimit = await png(1000, 1000)
+    const over = await png(1000, 1001)
+    const ok = expectEnvelope(
+      await t.call('POST', '/api/file', form({ content: atLimit, filename: 'a.png' })),
+      200,
+    )
+    expect(ok.data).toHaveLength(1)
+    const refused = expectEnvelope(
+      await t.call('POST', '/api/file', form({ content: over, filename: 'b.png' })),
+      413,
+    )
+    expect(refused.params).toEqual({ width: 1000, height: 1001, megapixels: 1 })
+    expect(await countFiles(uploads)).toBe(before + 1)
+  })
+
+  it('under concurrent uploads answers each 200 or 503 with Retry-After, and keeps exactly the accepted files', async () => {
+    const queue = decodeQueueOf(t.app.services)!
+    const before = await countFiles(uploads)
+    const image = await noisePng(900, 900)
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.call(
+          'POST',
+          '/api/file',
+          form({ content: image, filename: 'a.png' }, { content: image, filename: 'b.png' }),
+        ),
+      ),
+    )
+    let accepted = 0
+    for (const answer of answers) {
+      if (answer.statusCode === 200) {
+        expect(expectEnvelope(answer, 200).data).toHaveLength(2)
+        accepted++
+      } else {
+        expect(expectEnvelope(answer, 503).code).toBe('imagesBusy')
+        expect(answer.headers['retry-after']).toMatch(/^[1-9]\d*$/)
+      }
+    }
+    expect(accepted).toBeGreaterThan(0)
+    expect(await countFiles(uploads)).toBe(before + 2 * accepted)
+    expect(queue.load).toEqual({ running: 0, waiting: 0 })
+    // The queue is free again: an ordinary upload goes through.
+    expectEnvelope(await t.call('POST', '/api/file', form(await good())), 200)
   })
 })

@@ -1,9 +1,11 @@
 import { open } from 'node:fs/promises'
-import multipart from '@fastify/multipart'
+import { finished } from 'node:stream/promises'
+import multipart, { type Multipart } from '@fastify/multipart'
 import { endpoints, MAX_FILES_PER_UPLOAD, UPLOAD_FIELD } from '@store/contract'
 import { implement } from '../../lib/endpoints.ts'
-import { badRequest, fieldError, type HttpError, notFound } from '../../lib/errors.ts'
-import { removeStored, resolveStoredPath, storeImage } from './storage.ts'
+import { badRequest, fieldError, HttpError, notFound } from '../../lib/errors.ts'
+import { DecodeQueue, QueueFullError } from './queue.ts'
+import { imageLimits, removeStored, resolveStoredPath, storeImage } from './storage.ts'
 
 const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
@@ -17,6 +19,10 @@ const CONTENT_TYPES: Record<string, string> = {
 export const fileRoutes = implement(endpoints.files, async (app) => {
   const { config, uploadDir } = app.services
   const maxMb = config.UPLOAD_MAX_MB
+  // One queue for the app, and so for the process: the lanes bound the decodes of all uploads together.
+  const queue = new DecodeQueue(config.IMAGE_DECODES, config.IMAGE_DECODE_QUEUE)
+  queues.set(app.services, queue)
+  const limits = imageLimits(config, queue)
 
   // Registered here, so only this plugin's routes parse multipart bodies.
   await app.register(multipart, {
@@ -44,32 +50,38 @@ export const fileRoutes = implement(endpoints.files, async (app) => {
   }
 
   return {
-    upload: async (request) => {
+    upload: async (request, reply) => {
       if (!request.isMultipart()) {
         throw fieldError(415, UPLOAD_FIELD, 'notMultipart', { field: UPLOAD_FIELD })
       }
       const now = app.services.now()
       const stored: string[] = []
+      // Parts are handled one at a time as they arrive, so at most one file is held in memory.
+      // Stepped by hand rather than with for-await, so a parser error can be told from one of ours.
+      const parts = request.parts()
+      let parserFailed = false
+      const fromParser = (error: unknown): never => {
+        parserFailed = true
+        throw parserRefusal(error)
+      }
       try {
-        // Parts are handled one at a time as they arrive, so at most one file is held in memory.
-        // Stepped by hand rather than with for-await, so a parser error can be told from one of ours.
-        const parts = request.parts()
         for (;;) {
-          const next = await parts.next().catch((error: unknown) => {
-            throw parserRefusal(error)
-          })
+          const next = await parts.next().catch(fromParser)
           if (next.done) break
           const part = next.value
           if (part.type !== 'file') continue
-          const content = await part.toBuffer().catch((error: unknown) => {
-            throw parserRefusal(error)
-          })
+          const content = await part.toBuffer().catch(fromParser)
           // A form's empty file input still sends a part, with no name and no bytes: nothing was chosen.
           if (part.fieldname !== UPLOAD_FIELD || (content.length === 0 && !part.filename)) continue
-          stored.push(await storeImage(uploadDir, content, now))
+          stored.push(await storeImage(uploadDir, content, now, limits))
         }
       } catch (error) {
         await removeStored(uploadDir, stored)
+        if (!parserFailed) await discardRest(parts)
+        if (error instanceof QueueFullError) {
+          reply.header('retry-after', String(error.retryAfterSeconds))
+          throw new HttpError(503, { code: 'imagesBusy', params: { seconds: error.retryAfterSeconds } })
+        }
         throw error
       }
       if (stored.length === 0) throw badRequest(UPLOAD_FIELD, 'required')
@@ -108,6 +120,32 @@ export const fileRoutes = implement(endpoints.files, async (app) => {
     },
   }
 })
+
+const queues = new WeakMap<object, DecodeQueue>()
+
+/** The image decode queue of an app (by its `app.services`): for checks of its state. */
+export const decodeQueueOf = (services: object): DecodeQueue | undefined => queues.get(services)
+
+/**
+ * Reads the rest of a refused upload and throws it away. Answering while the client is still sending makes the
+ * server close the connection with data unread, and the client's network stack then often reports a reset
+ * instead of the answer: the client would never see why (the 413's limit, the 503's Retry-After). The parser's
+ * limits still bound what is read. A part the parser refuses ends the reading; that answer may then be lost.
+ */
+async function discardRest(parts: AsyncIterableIterator<Multipart>): Promise<void> {
+  try {
+    for (;;) {
+      const next = await parts.next()
+      if (next.done) return
+      if (next.value.type === 'file') {
+        next.value.file.resume()
+        await finished(next.value.file)
+      }
+    }
+  } catch {
+    // The parser refused the rest: nothing more can be read.
+  }
+}
 
 /** If-None-Match holds one tag, a list, or '*'; weak and strong forms of the same tag match. */
 function matchesEtag(header: string | undefined, etag: string): boolean {

@@ -2,27 +2,62 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { MAX_IMAGE_SIDE, STORED_PATH, UPLOAD_FIELD } from '@store/contract'
-import sharp from 'sharp'
-import { fieldError, HttpError } from '../../lib/errors.ts'
+import sharp, { type Metadata } from 'sharp'
+import { type Config, configSchema } from '../../config.ts'
+import { fieldError } from '../../lib/errors.ts'
+import type { DecodeQueue } from './queue.ts'
 
-/** Larger inputs are refused before decoding: a small file can expand to gigabytes of pixels. */
-export const MAX_INPUT_PIXELS = 40_000_000
+// Every upload is a new image, read once: libvips' operation cache (by default up to 50 MB and 100 operations
+// kept after each image) would only hold memory that is never reused.
+sharp.cache(false)
+// One libvips thread per image. The decode queue already decides how many images are processed at once
+// (IMAGE_DECODES, 2 by default, one per core of a small machine); with more threads per image the images would
+// together take more cores than that and starve the rest of the API. It is also what sharp picks itself on glibc
+// without jemalloc, to limit memory fragmentation, but not on every platform, so it is said here.
+sharp.concurrency(1)
+
+/** What an upload may cost to decode. */
+export interface ImageLimits {
+  /** Larger inputs are refused from their header, before a single pixel is decoded. */
+  maxPixels: number
+  /** A decode and re-encode running longer is stopped, and the image refused. */
+  timeoutSeconds: number
+  /** When given, the decode waits for one of its lanes (and is refused when its line is full). */
+  queue?: DecodeQueue
+}
+
+/** The limits of a server's settings. */
+export const imageLimits = (config: Config, queue?: DecodeQueue): ImageLimits => ({
+  maxPixels: config.IMAGE_MAX_MEGAPIXELS * 1_000_000,
+  timeoutSeconds: config.IMAGE_TIMEOUT_SECONDS,
+  ...(queue && { queue }),
+})
+
+/** The default settings' limits, for the seeds, which store their own drawings outside any request. */
+const DEFAULT_LIMITS = imageLimits(configSchema.parse({}))
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif'])
 
 const notAnImage = () => fieldError(415, UPLOAD_FIELD, 'notAnImage')
-const tooManyPixels = () =>
-  fieldError(413, UPLOAD_FIELD, 'tooManyPixels', { megapixels: MAX_INPUT_PIXELS / 1_000_000 })
+const tooManyPixels = (width: number, height: number, maxPixels: number) =>
+  fieldError(413, UPLOAD_FIELD, 'tooManyPixels', { width, height, megapixels: maxPixels / 1_000_000 })
+const tooSlow = (seconds: number) => fieldError(422, UPLOAD_FIELD, 'imageTooSlow', { seconds })
 
 /**
  * Decodes `input` to prove it is an image we accept (by content, not by name), applies its EXIF orientation,
  * fits it inside MAX_IMAGE_SIDE² without enlarging, re-encodes it to WebP without metadata and stores it as
  * `<uploadDir>/<YYYY>/<MM>/<random id>.webp` (UTC month). Returns the stored path `/<YYYY>/<MM>/<id>.webp`.
- * Throws HttpError 415 when it is not an accepted image, 413 when it has too many pixels.
+ * Throws HttpError 415 when it is not an accepted image, 413 when it has too many pixels, 422 when it takes too
+ * long; QueueFullError when `limits.queue` has no room for it. Nothing is written unless it is stored.
  */
-export async function storeImage(uploadDir: string, input: Buffer, now: Date): Promise<string> {
+export async function storeImage(
+  uploadDir: string,
+  input: Buffer,
+  now: Date,
+  limits: ImageLimits = DEFAULT_LIMITS,
+): Promise<string> {
   if (input.length === 0) throw notAnImage()
-  const image = await encodeWebp(input)
+  const image = await encodeWebp(input, limits)
 
   const year = String(now.getUTCFullYear()).padStart(4, '0')
   const month = String(now.getUTCMonth() + 1).padStart(2, '0')
@@ -44,26 +79,43 @@ export async function storeImage(uploadDir: string, input: Buffer, now: Date): P
   return storedPath
 }
 
-async function encodeWebp(input: Buffer): Promise<Buffer> {
+async function encodeWebp(input: Buffer, limits: ImageLimits): Promise<Buffer> {
+  const { maxPixels, timeoutSeconds, queue } = limits
+  let meta: Metadata
   try {
-    // Reads the header only, so the format and size are judged before a single pixel is decoded; sharp's own
-    // pixel limit is off here because this check is the one that answers 413.
-    const meta = await sharp(input, { limitInputPixels: false }).metadata()
-    const isAvif = meta.format === 'heif' && meta.compression === 'av1'
-    if (!ACCEPTED_FORMATS.has(meta.format) && !isAvif) throw notAnImage()
-    if (meta.width * (meta.pageHeight ?? meta.height) > MAX_INPUT_PIXELS) throw tooManyPixels()
-    // Animated GIF and WebP keep their first frame (sharp's default): product images are stills.
-    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-      .autoOrient()
-      .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer()
-  } catch (error) {
-    if (error instanceof HttpError) throw error
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels()
-    // sharp refuses what it cannot read: an unknown format, a forged header, truncated or corrupt data.
+    // Reads the header only, so the format and size are judged before a single pixel is decoded, and a refused
+    // image never takes a place in the queue. sharp's own pixel limit is off here because this check is the one
+    // that answers 413 with the size.
+    meta = await sharp(input, { limitInputPixels: false }).metadata()
+  } catch {
+    // sharp refuses what it cannot read: an unknown format, a forged header.
     throw notAnImage()
   }
+  const isAvif = meta.format === 'heif' && meta.compression === 'av1'
+  if (!ACCEPTED_FORMATS.has(meta.format) && !isAvif) throw notAnImage()
+  // An animated image is judged by its first frame, the only one decoded.
+  const height = meta.pageHeight ?? meta.height
+  if (meta.width * height > maxPixels) throw tooManyPixels(meta.width, height, maxPixels)
+
+  const encode = async () => {
+    try {
+      // Animated GIF and WebP keep their first frame (sharp's default): product images are stills. The pixel
+      // limit is also given to the decoder, should the header have understated the size.
+      return await sharp(input, { limitInputPixels: maxPixels })
+        .timeout({ seconds: timeoutSeconds })
+        .autoOrient()
+        .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer()
+    } catch (error) {
+      const message = error instanceof Error ? error.message : ''
+      if (/pixel limit/i.test(message)) throw tooManyPixels(meta.width, height, maxPixels)
+      if (/^timeout/i.test(message)) throw tooSlow(timeoutSeconds)
+      // Truncated or corrupt data.
+      throw notAnImage()
+    }
+  }
+  return queue ? queue.run(encode) : encode()
 }
 
 /**
