@@ -1,8 +1,10 @@
 import path from 'node:path'
 import { buildApp } from './app.ts'
+import { serveBackups } from './backup/control.ts'
 import { ensureAdmin, resolveJwtSecret } from './bootstrap.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { migrate, openDatabase } from './db/client.ts'
+import { lockDataDir } from './db/lock.ts'
 import { logFormat, loggerOptions } from './logging.ts'
 import { seedDemoIfEmpty } from './seed/demo.ts'
 import { buildWebApp } from './web/build.ts'
@@ -19,6 +21,12 @@ async function main() {
     }
     throw error
   }
+
+  // One process per data folder, before anything opens it: two processes on one embedded database each lose
+  // the other's writes. A second start exits here (Start-up failed: … in use by process N). With DATABASE_URL
+  // the database is the server's, which serves any number of processes, and the lock is not taken: processes
+  // scaled out behind a load balancer share one uploads folder through their DATA_DIR (docs/operations.md).
+  const lock = config.DATABASE_URL ? undefined : lockDataDir(config.DATA_DIR)
 
   // `npm install` builds the web app; a checkout that skipped it (or deleted web/dist) builds it here once.
   const webDir = config.WEB_DIR ? path.resolve(config.WEB_DIR) : WEB_DIST
@@ -37,6 +45,12 @@ async function main() {
     webDir: isWebBuilt(webDir) ? webDir : undefined,
     logger: loggerOptions(config, format),
   })
+  if (lock?.recovered)
+    app.log.warn(
+      `took over the lock of ${lock.dir} from process ${lock.recovered.pid} (since ${lock.recovered.since}), which is no longer running`,
+    )
+  // `npm run backup` asks this process for a copy of the embedded database (nothing else may open it).
+  const backups = await serveBackups(config.DATA_DIR, database, app.log)
   await ensureAdmin(database.db, config, app.log, format)
   if (config.SEED_DEMO) await seedDemoIfEmpty(app.services, app.log)
 
@@ -55,7 +69,9 @@ async function main() {
     try {
       await app.close()
       clearInterval(sweep)
+      await backups.close()
       await database.close()
+      lock?.release()
       clearTimeout(timer)
       process.exit(0)
     } catch (err) {

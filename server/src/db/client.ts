@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs'
+import { constants, mkdirSync } from 'node:fs'
+import { copyFile, mkdir, readdir } from 'node:fs/promises'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -21,6 +23,11 @@ export interface Database {
   close(): Promise<void>
   /** Runs `work` while holding a lock that other processes on the same server wait for. */
   exclusive<T>(work: () => Promise<T>): Promise<T>
+  /**
+   * The embedded database on disk only: copies its files into `target` (a new folder) between two
+   * transactions. See `snapshotPglite` for why that copy is a consistent database.
+   */
+  snapshot?(target: string): Promise<void>
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
@@ -37,7 +44,13 @@ export async function openDatabase(options: {
   onIdleError?: (error: Error) => void
 }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // A database host that does not answer at all (a failover, a dropped route) would otherwise hold every
+      // request until the operating system gives up, minutes later; this fails it as an outage (a 503) instead.
+      connectionTimeoutMillis: 5_000,
+    })
     // A server restart or a killed backend surfaces as an error on an idle connection; with no listener
     // Node would end the process. The pool drops that connection and opens another on the next query.
     pool.on(
@@ -72,11 +85,67 @@ export async function openDatabase(options: {
     }
     return { db, kind: 'pg', close, exclusive }
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true })
-  const client = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm, unaccent } })
+  const dataDir = options.dataDir
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
+  const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm, unaccent } })
   const db = drizzlePglite(client, { schema }) as unknown as Db
   // PGlite is one connection in this process: nothing else can race it.
-  return { db, kind: 'pglite', close: () => client.close(), exclusive: (work) => work() }
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    exclusive: (work) => work(),
+    ...(dataDir ? { snapshot: (target: string) => snapshotPglite(client, dataDir, target) } : {}),
+  }
+}
+
+/**
+ * Copies PGlite's data folder while no statement runs, which makes the copy the database as of that moment.
+ *
+ * PGlite is PostgreSQL compiled to WebAssembly, running on this process's one JavaScript thread, one statement
+ * at a time: `query()`, `exec()` and `transaction()` take its transaction mutex, and each statement its query
+ * mutex. The copy is made inside a transaction of its own (so no other transaction is open, or can begin, until
+ * it ends) and holding the query mutex as well, as `dumpDataDir` does. Its file system writes straight through
+ * to the files on disk (Emscripten's NODEFS, no cache in between), and a commit has written its WAL before it
+ * returns (`fsync` is off, `write` is not), so the files hold every committed transaction: they are what a
+ * crash at this instant would leave, which PostgreSQL recovers from on its next start.
+ *
+ * A CHECKPOINT first writes every changed page to the tables' files, so the copy needs the WAL only from that
+ * checkpoint on: one segment, usually, where the folder keeps up to `max_wal_size` (1 GB) of segments recycled
+ * for later use, which a backup would otherwise carry. And the store's queries wait only for a file copy (page
+ * cache to page cache, or a reflink where the file system has them), where `dumpDataDir` reads every file
+ * through the WebAssembly file layer and compresses the lot in memory first.
+ */
+async function snapshotPglite(client: PGlite, dataDir: string, target: string): Promise<void> {
+  await client.transaction(async (tx) => {
+    await tx.exec('checkpoint')
+    const wal = await tx.query<{ redo: string; current: string }>(
+      `select pg_walfile_name(redo_lsn) as redo, pg_walfile_name(pg_current_wal_insert_lsn()) as current
+         from pg_control_checkpoint()`,
+    )
+    const { redo, current } = wal.rows[0]!
+    // WAL segments are named by timeline and position, so names sort in WAL order.
+    const needed = (relative: string) => {
+      const segment = /^pg_wal\/([0-9A-F]{24})$/.exec(relative)?.[1]
+      return segment === undefined || (segment >= redo && segment <= current)
+    }
+    await client.runExclusive(() => copyTree(dataDir, target, '', needed))
+  })
+}
+
+async function copyTree(
+  root: string,
+  target: string,
+  relative: string,
+  keep: (relative: string) => boolean,
+): Promise<void> {
+  await mkdir(path.join(target, relative), { mode: 0o700 })
+  for (const entry of await readdir(path.join(root, relative), { withFileTypes: true })) {
+    const name = relative ? `${relative}/${entry.name}` : entry.name
+    if (entry.isDirectory()) await copyTree(root, target, name, keep)
+    else if (entry.isFile() && keep(name))
+      await copyFile(path.join(root, name), path.join(target, name), constants.COPYFILE_FICLONE)
+  }
 }
 
 /** Applies the migrations in `server/drizzle`; on a server, one process at a time. */

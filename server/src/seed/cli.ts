@@ -4,11 +4,13 @@ import type { FastifyBaseLogger } from 'fastify'
 import { ensureAdmin } from '../bootstrap.ts'
 import { type Config, ConfigError, loadConfig } from '../config.ts'
 import { migrate, openDatabase } from '../db/client.ts'
+import { lockDataDir } from '../db/lock.ts'
 import { type BulkOptions, generateStore } from './bulk.ts'
 import { progressBar } from './progress.ts'
 
 // `npm run seed -- --products 1000000 --orders 2000000 …`: appends a generated store to the database the
-// server uses (DATABASE_URL, or PGlite in DATA_DIR; stop the server first when it is PGlite).
+// server uses (DATABASE_URL, or PGlite in DATA_DIR; stop the server first when it is PGlite: the folder's lock
+// refuses to seed under a running server).
 
 const HELP = `Appends a generated store (set-based SQL, triggers off while loading).
 
@@ -101,6 +103,9 @@ async function main() {
   const started = performance.now()
   // A server writes two chunks at once, which keeps two cores busy; PGlite has a single connection.
   const parallel = config.DATABASE_URL ? 2 : 1
+  // The embedded database is one process's at a time: a running server must be stopped first, and is named
+  // when it is not (DataDirInUseError).
+  const lock = config.DATABASE_URL ? undefined : lockDataDir(config.DATA_DIR)
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir, poolSize: parallel + 1 })
   try {
     await migrate(database)
@@ -124,6 +129,7 @@ async function main() {
     )
   } finally {
     await database.close()
+    lock?.release()
   }
 }
 
