@@ -7,7 +7,9 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 
 const BUDGET_KB = 200
-const dist = path.resolve(import.meta.dirname, '../web/dist')
+const dist = process.argv[2]
+  ? path.resolve(process.argv[2])
+  : path.resolve(import.meta.dirname, '../web/dist')
 type Chunk = { file: string; imports?: string[]; isEntry?: boolean; css?: string[] }
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
   string,

@@ -63,7 +63,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
 }
 
 export async function startApp(
-  options: { now?: () => Date; env?: Record<string, string> } = {},
+  options: { now?: () => Date; env?: Record<string, string>; webDir?: string } = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase()
   await migrate(database)
@@ -74,6 +74,7 @@ export async function startApp(
     database,
     jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.webDir ? { webDir: options.webDir } : {}),
   })
   await app.ready()
   const [admin] = await database.db

@@ -1,3 +1,5 @@
+// First: it sets zod up for the page's Content-Security-Policy before any schema is built.
+import './lib/csp.ts'
 import '@mantine/core/styles.css'
 import '@mantine/dates/styles.css'
 import 'react-toastify/dist/ReactToastify.css'

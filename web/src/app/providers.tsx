@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { ToastContainer } from 'react-toastify'
+import { styleNonce } from '../lib/csp.ts'
 import { createQueryClient } from '../lib/query-client.ts'
 import { SessionProvider } from '../lib/session.tsx'
 import { GlobalLoading } from './global-loading.tsx'
@@ -14,11 +15,18 @@ import { cssVariablesResolver, theme } from './theme.ts'
  */
 const TOAST_TOP = 'calc(60px + 0.5rem)'
 
+/** This page's CSP nonce, for the `<style>` elements Mantine and the toasts inject (lib/csp.ts). */
+const nonce = styleNonce
+
 /** Everything a screen relies on: theme, query cache, session, toasts and the saving overlay. */
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient)
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      {...(nonce && { getStyleNonce: () => nonce })}
+    >
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           {children}
@@ -37,6 +45,7 @@ export function Providers({ children }: { children: ReactNode }) {
         draggablePercent={80}
         newestOnTop
         style={{ top: TOAST_TOP }}
+        nonce={nonce}
       />
     </MantineProvider>
   )

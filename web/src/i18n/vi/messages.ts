@@ -43,6 +43,8 @@ export const messages: Messages<typeof messageTexts> = {
   adminsOnly: 'Chỉ quản trị viên được làm việc này',
   wrongCredentials: 'Email hoặc mật khẩu không đúng',
   tooManySignIns: 'Đăng nhập sai quá nhiều lần; vui lòng thử lại sau {{minutes}} phút',
+  signInWait_one: 'Đăng nhập sai nhiều lần; vui lòng chờ {{count}} giây rồi thử lại',
+  signInWait_other: 'Đăng nhập sai nhiều lần; vui lòng chờ {{count}} giây rồi thử lại',
   refreshInvalid: 'Phiên đăng nhập không còn hiệu lực; vui lòng đăng nhập lại',
   currentPasswordWrong: 'Mật khẩu hiện tại không đúng',
 
@@ -78,7 +80,10 @@ export const messages: Messages<typeof messageTexts> = {
   orderNeedsLine: 'Đơn hàng phải còn ít nhất một sản phẩm; hãy xóa cả đơn nếu cần',
 
   notAnImage: 'Tệp không phải ảnh hợp lệ; hãy gửi JPEG, PNG, WebP, GIF hoặc AVIF',
-  tooManyPixels: 'Ảnh lớn hơn {{megapixels}} megapixel',
+  tooManyPixels:
+    'Ảnh có kích thước {{width}}×{{height}} điểm ảnh; chỉ nhận ảnh tối đa {{megapixels}} megapixel',
+  imageTooSlow: 'Ảnh cần hơn {{seconds}} giây để xử lý; hãy gửi ảnh nhỏ hơn hoặc đơn giản hơn',
+  imagesBusy: 'Máy chủ đang bận xử lý ảnh khác; vui lòng thử lại sau {{seconds}} giây',
   fileTooLarge: 'Mỗi tệp tối đa {{mb}} MB',
   tooManyFiles: 'Mỗi lần tải tối đa {{max}} tệp',
   tooManyParts: 'Biểu mẫu có quá nhiều phần',
@@ -94,4 +99,8 @@ export const messages: Messages<typeof messageTexts> = {
   urlNotEncoded: 'Địa chỉ không được mã hóa đúng',
   refused: 'Yêu cầu bị từ chối',
   serverError: 'Máy chủ gặp sự cố; lỗi đã được ghi lại',
+  headersTooLarge: 'Phần đầu của yêu cầu quá lớn',
+  requestTimedOut: 'Yêu cầu gửi đến quá chậm',
+  malformedRequest: 'Yêu cầu không đúng định dạng HTTP',
+  databaseUnavailable: 'Hiện không kết nối được cơ sở dữ liệu; vui lòng thử lại sau giây lát',
 }
