@@ -20,13 +20,23 @@ export async function signAccessToken(services: Services, userId: number, role: 
   return { token, expires: expires.toISOString() }
 }
 
-/** The account id in a valid, unexpired access token; null for anything else. */
+/**
+ * The account id in a valid, unexpired access token; null for anything else. Beyond the signature, a token must
+ * say who it is for (`sub`), when it was issued (`iat`, not in the future) and when it ends (`exp`), and be no
+ * older than an access token lives: a token made with the real key but without `exp`, or with an `exp` years
+ * away, is refused all the same. Only HS256 is accepted, whatever the token's header asks for. No clock
+ * tolerance: `iat` is whole seconds rounded down, which already absorbs the sub-second drift between the
+ * servers of a scale-out.
+ */
 export async function readAccessToken(services: Services, token: string): Promise<number | null> {
   try {
     const { payload } = await jwtVerify(token, services.jwtSecret, {
       algorithms: ['HS256'],
       currentDate: services.now(),
+      requiredClaims: ['sub', 'iat', 'exp'],
+      maxTokenAge: services.config.ACCESS_TOKEN_MINUTES * 60,
     })
+    if (typeof payload.sub !== 'string' || !/^[1-9]\d{0,15}$/.test(payload.sub)) return null
     const id = Number(payload.sub)
     return Number.isSafeInteger(id) && id > 0 ? id : null
   } catch {
