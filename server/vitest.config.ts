@@ -12,11 +12,24 @@ export default defineConfig({
       // The real server in child processes: slower, so it gets time for a few cold starts a test.
       {
         extends: true,
-        test: { name: 'process', include: ['test/process.test.ts'], testTimeout: 180_000 },
+        test: {
+          name: 'process',
+          include: ['test/process.test.ts', 'test/data-dir.test.ts', 'test/backup.test.ts'],
+          testTimeout: 180_000,
+        },
       },
       // Sign-in limits shared through Redis, when TEST_REDIS_URL names a Redis server.
       ...(process.env.TEST_REDIS_URL
         ? [{ extends: true as const, test: { name: 'redis', include: ['test/redis/**/*.test.ts'] } }]
+        : []),
+      // The database going away and coming back, on the PostgreSQL server only: PGlite lives in the process.
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true as const,
+              test: { name: 'pg-outage', include: ['test/pg/**/*.test.ts'], env: { TEST_DB: 'pg' } },
+            },
+          ]
         : []),
       ...databases.map((db) => ({
         extends: true as const,

@@ -48,6 +48,8 @@ export const messageTexts = {
   adminsOnly: 'Only administrators may do this',
   wrongCredentials: 'Incorrect email or password',
   tooManySignIns: 'Too many sign-in attempts; try again in {{minutes}} minutes',
+  signInWait_one: 'Too many failed sign-ins; wait {{count}} second before trying again',
+  signInWait_other: 'Too many failed sign-ins; wait {{count}} seconds before trying again',
   refreshInvalid: 'The refresh token is invalid, expired or already used; please sign in again',
   currentPasswordWrong: 'The current password is not correct',
 
@@ -85,7 +87,9 @@ export const messageTexts = {
 
   // Uploads.
   notAnImage: 'Not an image we accept; send JPEG, PNG, WebP, GIF or AVIF',
-  tooManyPixels: 'The image is larger than {{megapixels}} megapixels',
+  tooManyPixels: 'The image is {{width}}×{{height}} pixels; at most {{megapixels}} megapixels are accepted',
+  imageTooSlow: 'The image took more than {{seconds}} s to process; send a smaller or simpler one',
+  imagesBusy: 'The server is busy with other images; try again in {{seconds}} s',
   fileTooLarge: 'Each file may be at most {{mb}} MB',
   tooManyFiles: 'At most {{max}} files per upload',
   tooManyParts: 'The form has too many parts',
@@ -102,6 +106,10 @@ export const messageTexts = {
   urlNotEncoded: 'The address is not validly encoded',
   refused: 'The request was refused',
   serverError: 'Something went wrong on our side; it has been logged',
+  headersTooLarge: 'The request headers are too large',
+  requestTimedOut: 'The request took too long to arrive',
+  malformedRequest: 'The request is not valid HTTP',
+  databaseUnavailable: 'The database cannot be reached right now; try again in a moment',
 } as const
 
 type Entry = keyof typeof messageTexts

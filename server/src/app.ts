@@ -1,7 +1,6 @@
 import path from 'node:path'
 import swagger from '@fastify/swagger'
-import swaggerUi from '@fastify/swagger-ui'
-import { type Message, messageText, readMessage } from '@store/contract'
+import { type Message, readMessage } from '@store/contract'
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -15,11 +14,16 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
+import { clientErrorHandler, connectionOptions, limitConnections } from './lib/connections.ts'
 import { requireTableEntry } from './lib/endpoints.ts'
-import { badRequest, HttpError } from './lib/errors.ts'
+import { badRequest, HttpError, refusal } from './lib/errors.ts'
+import { isDatabaseOutage, OUTAGE_RETRY_AFTER_SECONDS } from './lib/outages.ts'
 import { authHook } from './modules/auth/hook.ts'
 import { modules } from './modules/index.ts'
 import type { AppDeps } from './types.ts'
+import { serveApiDocs } from './web/api-docs.ts'
+import { compressAnswers } from './web/compression.ts'
+import { fixedSecurityHeaders, securityHeaders } from './web/security-headers.ts'
 import { sendIndex, serveWebApp, wantsWebApp } from './web/static.ts'
 
 /** Builds the whole app without listening, so tests drive it through `inject`. */
@@ -32,14 +36,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    // Long enough for an upload on a slow line, short enough that a stalled client is dropped.
-    requestTimeout: 120_000,
+    ...connectionOptions(deps.config),
+    // What Node's parser refuses (headers over 16 KB, a request that is not HTTP, one too slow to arrive) is
+    // answered in the envelope too.
+    clientErrorHandler,
     // An address Fastify cannot decode (`/api/admin/users/%zz`) or with a path segment over 100 characters is
     // refused before any route or hook runs; without this it would answer outside the envelope.
     frameworkErrors: (error, request, reply) => {
       const status = error.statusCode ?? 400
       const problem: Message = { code: status === 414 ? 'urlTooLong' : 'urlNotEncoded' }
       const answer = reply as FastifyReply
+      // No hook runs before this answer, so the security headers are put on here.
+      fixedSecurityHeaders(answer)
       answer
         .code(status)
         .header('x-request-id', request.id)
@@ -47,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>()
 
+  limitConnections(app.server, deps.config)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('services', {
@@ -76,6 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     )
   })
 
+  await securityHeaders(app)
+  await compressAnswers(app)
   await app.register(swagger, {
     openapi: {
       info: {
@@ -88,8 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   })
-  await app.register(swaggerUi, { routePrefix: '/api/docs' })
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  await serveApiDocs(app)
 
   await app.register(
     async (api) => {
@@ -134,33 +144,6 @@ async function refuseNulCharacters(request: FastifyRequest) {
     } else if (value !== null && typeof value === 'object') {
       for (const [key, inner] of Object.entries(value)) pending.push([inner, field ? `${field}.${key}` : key])
     }
-  }
-}
-
-/**
- * The error envelope: the English text with its code, and for a refusal about fields each field's message in
- * English (`errors`, the contract's shape) and by code (`codes`). A refusal about a field names it in `message`
- * (`name: This field is required`), except a conflict, whose message speaks of the record.
- */
-function refusal(
-  status: number,
-  problem: Message,
-  fields?: Record<string, Message>,
-  text?: Record<string, string>,
-) {
-  const english = (field: string, message: Message) => text?.[field] ?? messageText(message)
-  const [first] = fields ? Object.keys(fields) : []
-  const own = first !== undefined ? english(first, problem) : messageText(problem)
-  return {
-    status: false,
-    data: null,
-    message: first !== undefined && status !== 409 ? `${first}: ${own}` : own,
-    code: problem.code,
-    ...(problem.params && { params: problem.params }),
-    ...(fields && {
-      errors: Object.fromEntries(Object.entries(fields).map(([field, m]) => [field, english(field, m)])),
-      codes: fields,
-    }),
   }
 }
 
@@ -220,6 +203,15 @@ function errorHandler(
           : 'refused'
     const answer = refusal(status, { code })
     return reply.code(status).send(code === 'refused' ? { ...answer, message: error.message } : answer)
+  }
+  if (isDatabaseOutage(error)) {
+    // Nothing is wrong with the request or the code: the database is away (restarting, failing over, out of
+    // connections). The client may ask again shortly, and the pool reconnects by itself once it is back.
+    request.log.warn({ err: error }, 'database unavailable')
+    return reply
+      .code(503)
+      .header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS))
+      .send(refusal(503, { code: 'databaseUnavailable' }))
   }
   request.log.error({ err: error }, 'request failed')
   return reply.code(500).send(refusal(500, { code: 'serverError' }))

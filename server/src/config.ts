@@ -22,46 +22,80 @@ const timeZone = z.string().refine((tz) => {
 }, 'must be an IANA time zone such as Asia/Ho_Chi_Minh')
 
 /** Every setting the server reads, with its default. README's settings table lists the same. */
-export const configSchema = z.object({
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce
-    .number({ error: 'must be a number' })
-    .int()
-    .min(0)
-    .max(65535, 'must be a port number')
-    .default(3000),
-  DATA_DIR: z.string().min(1).default('./data'),
-  /** The built web app; unset means `web/dist` of this checkout. */
-  WEB_DIR: z.string().min(1).optional(),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
-    .optional(),
-  ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@example.com'),
-  ADMIN_PASSWORD: z
-    .string()
-    .min(8, 'must be 8 to 16 characters with a digit')
-    .max(16, 'must be 8 to 16 characters with a digit')
-    .regex(/\d/, 'must be 8 to 16 characters with a digit')
-    .optional(),
-  SEED_DEMO: bool.default(true),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ACCESS_TOKEN_MINUTES: positiveInt(15, 24 * 60),
-  REFRESH_TOKEN_DAYS: positiveInt(30, 365),
-  STORE_TZ: timeZone.default('Asia/Ho_Chi_Minh'),
-  UPLOAD_MAX_MB: positiveInt(5, 100),
-  LOGIN_LIMIT_PER_EMAIL: positiveInt(10),
-  LOGIN_LIMIT_PER_IP: positiveInt(50),
-  LOGIN_LIMIT_WINDOW_MINUTES: positiveInt(15, 24 * 60),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Unset: `pretty` when stdout is a terminal, `json` otherwise (pipes, files, CI). */
-  LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
-  TRUST_PROXY: bool.default(false),
-})
+export const configSchema = z
+  .object({
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce
+      .number({ error: 'must be a number' })
+      .int()
+      .min(0)
+      .max(65535, 'must be a port number')
+      .default(3000),
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** The built web app; unset means `web/dist` of this checkout. */
+    WEB_DIR: z.string().min(1).optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+    ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@example.com'),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(8, 'must be 8 to 16 characters with a digit')
+      .max(16, 'must be 8 to 16 characters with a digit')
+      .regex(/\d/, 'must be 8 to 16 characters with a digit')
+      .optional(),
+    SEED_DEMO: bool.default(true),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ACCESS_TOKEN_MINUTES: positiveInt(15, 24 * 60),
+    REFRESH_TOKEN_DAYS: positiveInt(30, 365),
+    STORE_TZ: timeZone.default('Asia/Ho_Chi_Minh'),
+    UPLOAD_MAX_MB: positiveInt(5, 100),
+    /** Image decoding (bench/README.md, "Images"): a 25 MP photo takes about a second of one core and ~50 MB. */
+    IMAGE_MAX_MEGAPIXELS: positiveInt(25, 1000),
+    IMAGE_DECODES: positiveInt(2, 64),
+    IMAGE_DECODE_QUEUE: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(10_000, 'must be at most 10000')
+      .default(20),
+    IMAGE_TIMEOUT_SECONDS: positiveInt(10, 3600),
+    /** Sign-in limits: docs/operations.md, "Sign-in limits". */
+    LOGIN_LIMIT_PER_PAIR: positiveInt(10),
+    LOGIN_LIMIT_PER_IP: positiveInt(50),
+    LOGIN_LIMIT_PER_EMAIL: positiveInt(100),
+    LOGIN_LIMIT_WINDOW_MINUTES: positiveInt(15, 24 * 60),
+    LOGIN_DELAY_AFTER: positiveInt(3),
+    LOGIN_DELAY_MAX_SECONDS: positiveInt(30, 24 * 60 * 60),
+    LOGIN_KNOWN_ADDRESS_DAYS: positiveInt(30, 365),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Unset: `pretty` when stdout is a terminal, `json` otherwise (pipes, files, CI). */
+    LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
+    TRUST_PROXY: bool.default(false),
+    /** `private`: `/api/docs` and `/api/openapi.json` answer only a signed-in administrator. */
+    API_DOCS: z.enum(['public', 'private'], { error: 'must be public or private' }).default('public'),
+    /**
+     * Connections (docs/operations.md, "Connections"): a new connection has HTTP_HEADERS_TIMEOUT_SECONDS to send
+     * its headers, a request HTTP_REQUEST_TIMEOUT_SECONDS to arrive whole (uploads on a slow line), an idle
+     * keep-alive connection is closed after HTTP_KEEP_ALIVE_SECONDS, any connection silent for
+     * HTTP_IDLE_TIMEOUT_SECONDS is dropped, and connections beyond HTTP_MAX_CONNECTIONS are refused.
+     */
+    HTTP_HEADERS_TIMEOUT_SECONDS: positiveInt(10, 3600),
+    HTTP_REQUEST_TIMEOUT_SECONDS: positiveInt(120, 3600),
+    HTTP_KEEP_ALIVE_SECONDS: positiveInt(10, 3600),
+    HTTP_IDLE_TIMEOUT_SECONDS: positiveInt(120, 3600),
+    HTTP_MAX_CONNECTIONS: positiveInt(1000, 1_000_000),
+  })
+  // Node refuses to start a server whose headers may take longer than the whole request.
+  .refine((c) => c.HTTP_HEADERS_TIMEOUT_SECONDS <= c.HTTP_REQUEST_TIMEOUT_SECONDS, {
+    path: ['HTTP_HEADERS_TIMEOUT_SECONDS'],
+    message: 'must not be more than HTTP_REQUEST_TIMEOUT_SECONDS',
+  })
 export type Config = z.infer<typeof configSchema>
 
 export class ConfigError extends Error {

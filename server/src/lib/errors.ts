@@ -15,6 +15,33 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * The error envelope: the English text with its code, and for a refusal about fields each field's message in
+ * English (`errors`, the contract's shape) and by code (`codes`). A refusal about a field names it in `message`
+ * (`name: This field is required`), except a conflict, whose message speaks of the record.
+ */
+export function refusal(
+  status: number,
+  problem: Message,
+  fields?: Record<string, Message>,
+  text?: Record<string, string>,
+) {
+  const english = (field: string, message: Message) => text?.[field] ?? messageText(message)
+  const [first] = fields ? Object.keys(fields) : []
+  const own = first !== undefined ? english(first, problem) : messageText(problem)
+  return {
+    status: false,
+    data: null,
+    message: first !== undefined && status !== 409 ? `${first}: ${own}` : own,
+    code: problem.code,
+    ...(problem.params && { params: problem.params }),
+    ...(fields && {
+      errors: Object.fromEntries(Object.entries(fields).map(([field, m]) => [field, english(field, m)])),
+      codes: fields,
+    }),
+  }
+}
+
 /** A refusal about one field: `{ field: message }` for a form to show next to it. */
 export const fieldError = (status: number, field: string, code: MessageCode, params?: MessageParams) => {
   const refusal = params ? { code, params } : { code }

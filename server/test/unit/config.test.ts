@@ -24,11 +24,36 @@ describe('loadConfig', () => {
       REFRESH_TOKEN_DAYS: 30,
       STORE_TZ: 'Asia/Ho_Chi_Minh',
       UPLOAD_MAX_MB: 5,
-      LOGIN_LIMIT_PER_EMAIL: 10,
+      IMAGE_MAX_MEGAPIXELS: 25,
+      IMAGE_DECODES: 2,
+      IMAGE_DECODE_QUEUE: 20,
+      IMAGE_TIMEOUT_SECONDS: 10,
+      LOGIN_LIMIT_PER_PAIR: 10,
       LOGIN_LIMIT_PER_IP: 50,
+      LOGIN_LIMIT_PER_EMAIL: 100,
       LOGIN_LIMIT_WINDOW_MINUTES: 15,
+      LOGIN_DELAY_AFTER: 3,
+      LOGIN_DELAY_MAX_SECONDS: 30,
+      LOGIN_KNOWN_ADDRESS_DAYS: 30,
       LOG_LEVEL: 'info',
       TRUST_PROXY: false,
+      API_DOCS: 'public',
+      HTTP_HEADERS_TIMEOUT_SECONDS: 10,
+      HTTP_REQUEST_TIMEOUT_SECONDS: 120,
+      HTTP_KEEP_ALIVE_SECONDS: 10,
+      HTTP_IDLE_TIMEOUT_SECONDS: 120,
+      HTTP_MAX_CONNECTIONS: 1000,
+    })
+  })
+
+  it('refuses headers given longer than the whole request, which the HTTP server cannot take', () => {
+    expect(problemsOf({ HTTP_HEADERS_TIMEOUT_SECONDS: '30', HTTP_REQUEST_TIMEOUT_SECONDS: '20' })).toEqual([
+      'HTTP_HEADERS_TIMEOUT_SECONDS: must not be more than HTTP_REQUEST_TIMEOUT_SECONDS',
+    ])
+    expect(
+      loadConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '20', HTTP_REQUEST_TIMEOUT_SECONDS: '20' }),
+    ).toMatchObject({
+      HTTP_HEADERS_TIMEOUT_SECONDS: 20,
     })
   })
 
@@ -83,9 +108,15 @@ describe('loadConfig', () => {
     ['UPLOAD_MAX_MB', '0'],
     ['UPLOAD_MAX_MB', '-5'],
     ['UPLOAD_MAX_MB', 'lots'],
+    ['IMAGE_MAX_MEGAPIXELS', '0'],
+    ['IMAGE_DECODES', '0'],
+    ['IMAGE_DECODE_QUEUE', '-1'],
+    ['IMAGE_TIMEOUT_SECONDS', '0'],
     ['JWT_SECRET', 'too-short'],
     ['ACCESS_TOKEN_MINUTES', '0'],
     ['LOGIN_LIMIT_PER_EMAIL', '2.5'],
+    ['LOGIN_LIMIT_PER_PAIR', '0'],
+    ['LOGIN_KNOWN_ADDRESS_DAYS', '366'],
     ['LOG_LEVEL', 'loud'],
   ])('refuses %s=%s with a ConfigError naming it', (name, value) => {
     const problems = problemsOf({ [name]: value })

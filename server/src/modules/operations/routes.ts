@@ -10,11 +10,14 @@ export const operationRoutes = implement(endpoints.operations, (app) => ({
       return { status: true, data: { database: 'up' as const, uptimeSeconds }, message: 'OK' }
     } catch (err) {
       request.log.error({ err }, 'health check: database unreachable')
-      return reply.code(503).send({
-        status: false,
-        data: { database: 'down' as const, uptimeSeconds },
-        message: 'The database is unreachable',
-      })
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({
+          status: false,
+          data: { database: 'down' as const, uptimeSeconds },
+          message: 'The database is unreachable',
+        })
     }
   },
   config: async () => ({
