@@ -41,12 +41,14 @@ const plain = (text: string) =>
 
 /** True when the table shows orders and each one's customer matches the searched name. */
 async function customersShown(page: Page, name: string) {
-  const rows = await dataRows(page).all()
-  const names = await Promise.all(rows.map((row) => row.getByRole('cell').nth(1).innerText()))
-  const withOrders = await dataRows(page)
-    .getByRole('link', { name: /^Edit order #/ })
-    .count()
-  return withOrders === rows.length && rows.length > 0 && names.every((n) => plain(n).includes(plain(name)))
+  // Read in one go in the page: row by row, a row read after the list re-rendered shorter would wait forever.
+  const rows = await dataRows(page).evaluateAll((trs) =>
+    trs.map((tr) => ({
+      name: (tr.querySelectorAll('td')[1] as HTMLElement | undefined)?.innerText ?? '',
+      editable: tr.querySelector('a[aria-label^="Edit order #"]') !== null,
+    })),
+  )
+  return rows.length > 0 && rows.every((row) => row.editable && plain(row.name).includes(plain(name)))
 }
 
 /** The value of a term of the order summary (a description list: Subtotal, Total…). */
