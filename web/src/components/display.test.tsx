@@ -61,6 +61,8 @@ describe('Stars', () => {
     await i18next.changeLanguage('vi')
     renderPlain(<Stars rating={4} />)
     expect(screen.getByRole('img', { name: 'Đánh giá 4/5 sao' })).toBeInTheDocument()
+    renderPlain(<Stars rating={11 / 3} />)
+    expect(screen.getByRole('img', { name: 'Đánh giá 3,7/5 sao' })).toBeInTheDocument()
   })
 })
 
