@@ -61,6 +61,7 @@ export const analyticsEndpoints = defineEndpoints('analytics', {
   figures: {
     method: 'GET',
     path: '/admin/analytics',
+    permission: 'dashboard:read',
     summary:
       "The dashboard's sales figures: orders, amounts, units sold and shipping, all time, this month and today (cancelled orders excluded)",
     answer: analyticsAnswer,
@@ -68,6 +69,7 @@ export const analyticsEndpoints = defineEndpoints('analytics', {
   salesPerDay: {
     method: 'GET',
     path: '/admin/analytics/sales-per-day',
+    permission: 'dashboard:read',
     summary:
       "Sales per day of the store's calendar (STORE_TZ): the last `days` days ending today, oldest first, with zeros for days without sales (cancelled orders excluded)",
     query: salesPerDayQuery,

@@ -3,6 +3,7 @@ import { email, entityIds, envelope, password } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
 import { ROLES } from './enums.ts'
 import { messages } from './messages.ts'
+import { PERMISSIONS } from './permissions.ts'
 
 export const loginBody = z.object({
   email,
@@ -16,6 +17,8 @@ export const authUser = z.object({
   email: z.string(),
   avatar: z.string().nullable(),
   role: z.enum(ROLES),
+  /** What this account may do (permissions.ts): the web app hides the rest. */
+  permissions: z.array(z.enum(PERMISSIONS)),
 })
 export type AuthUser = z.infer<typeof authUser>
 
@@ -51,7 +54,7 @@ export const authEndpoints = defineEndpoints('auth', {
   login: {
     method: 'POST',
     path: '/admin/auth/login',
-    summary: 'Sign in as an administrator',
+    summary: 'Sign in as a member of staff (an administrator or staff)',
     public: true,
     body: loginBody,
     answer: loginAnswer,
@@ -67,15 +70,23 @@ export const authEndpoints = defineEndpoints('auth', {
   logout: {
     method: 'POST',
     path: '/admin/auth/logout',
+    permission: 'signedIn',
     summary: 'Sign out: the refresh token stops working',
     body: logoutBody,
     status: 204,
     answer: z.null().describe('Signed out'),
   },
-  me: { method: 'GET', path: '/admin/auth/me', summary: 'The signed-in administrator', answer: meAnswer },
+  me: {
+    method: 'GET',
+    path: '/admin/auth/me',
+    permission: 'signedIn',
+    summary: 'The signed-in account, with what it may do',
+    answer: meAnswer,
+  },
   changePassword: {
     method: 'PUT',
     path: '/admin/auth/change-password',
+    permission: 'signedIn',
     summary: 'Change one’s own password; every other session is signed out',
     description:
       'Checks the current password, applies the password rules, revokes every refresh token of the account and answers a new token pair for the session that asked.',

@@ -42,6 +42,7 @@ export const brandEndpoints = defineEndpoints('brands', {
   list: {
     method: 'GET',
     path: '/admin/brands',
+    permission: 'catalog:read',
     summary: 'A page of brands, newest first',
     query: listQuery,
     answer: brandList,
@@ -49,12 +50,14 @@ export const brandEndpoints = defineEndpoints('brands', {
   all: {
     method: 'GET',
     path: '/admin/brands/all',
+    permission: 'catalog:read',
     summary: 'Every brand, by name, for selects',
     answer: brandAll,
   },
   get: {
     method: 'GET',
     path: '/admin/brands/:id',
+    permission: 'catalog:read',
     summary: 'One brand',
     params: idParams,
     answer: brandAnswer,
@@ -62,6 +65,7 @@ export const brandEndpoints = defineEndpoints('brands', {
   create: {
     method: 'POST',
     path: '/admin/brands',
+    permission: 'catalog:write',
     summary: 'Create a brand',
     body: brandCreateBody,
     status: 201,
@@ -70,6 +74,7 @@ export const brandEndpoints = defineEndpoints('brands', {
   update: {
     method: 'PUT',
     path: '/admin/brands/:id',
+    permission: 'catalog:write',
     summary: 'Rename a brand or change or remove its logo',
     params: idParams,
     body: brandUpdateBody,
@@ -78,6 +83,7 @@ export const brandEndpoints = defineEndpoints('brands', {
   remove: {
     method: 'DELETE',
     path: '/admin/brands/:id',
+    permission: 'catalog:write',
     summary: 'Delete a brand no product uses',
     params: idParams,
     answer: emptyEnvelope,

@@ -31,6 +31,7 @@ export const categoryEndpoints = defineEndpoints('categories', {
   list: {
     method: 'GET',
     path: '/admin/categories',
+    permission: 'catalog:read',
     summary: 'A page of categories, newest first',
     query: listQuery,
     answer: categoryList,
@@ -38,12 +39,14 @@ export const categoryEndpoints = defineEndpoints('categories', {
   all: {
     method: 'GET',
     path: '/admin/categories/all',
+    permission: 'catalog:read',
     summary: 'Every category, by name, for selects',
     answer: categoryAll,
   },
   get: {
     method: 'GET',
     path: '/admin/categories/:id',
+    permission: 'catalog:read',
     summary: 'One category',
     params: idParams,
     answer: categoryAnswer,
@@ -51,6 +54,7 @@ export const categoryEndpoints = defineEndpoints('categories', {
   create: {
     method: 'POST',
     path: '/admin/categories',
+    permission: 'catalog:write',
     summary: 'Create a category',
     body: categoryBody,
     status: 201,
@@ -59,6 +63,7 @@ export const categoryEndpoints = defineEndpoints('categories', {
   update: {
     method: 'PUT',
     path: '/admin/categories/:id',
+    permission: 'catalog:write',
     summary: 'Rename a category',
     params: idParams,
     body: categoryBody,
@@ -67,6 +72,7 @@ export const categoryEndpoints = defineEndpoints('categories', {
   remove: {
     method: 'DELETE',
     path: '/admin/categories/:id',
+    permission: 'catalog:write',
     summary: 'Delete a category no product uses',
     params: idParams,
     answer: emptyEnvelope,

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { Permission } from './permissions.ts'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -16,8 +17,13 @@ export interface EndpointSpec {
   answer: z.ZodType
   /** The success status; 200 unless said. */
   status?: 200 | 201 | 204
-  /** Anyone may call it, signed in or not: sign-in, token refresh, images, health, the shop's public config. */
+  /** Anyone may call it, signed in or not: sign-in, token refresh, images, health. */
   public?: boolean
+  /**
+   * What the signed-in account must be allowed (permissions.ts), or `signedIn` for what every account may do
+   * for itself (its profile, its password, signing out). A call that is not public must say one.
+   */
+  permission?: Permission | 'signedIn'
   /** The request's content types when not JSON (an upload). */
   consumes?: string[]
   /** The answers for the OpenAPI document when they are not `{ [status]: answer }` (a binary, several codes). */
@@ -41,10 +47,13 @@ export type Endpoint<
  *
  * @example export const brandEndpoints = defineEndpoints('brands', { list: { method: 'GET', path: '/admin/brands', … } })
  */
-export function defineEndpoints<const R extends string, const G extends Record<string, EndpointSpec>>(
-  resource: R,
-  group: G,
-): { [K in keyof G]: Endpoint<G[K], R, K> } {
+/** Who may call an endpoint: anyone (`public: true`), or an account with its `permission`: one of the two. */
+export type EndpointAccess = { public: true } | { public?: false; permission: Permission | 'signedIn' }
+
+export function defineEndpoints<
+  const R extends string,
+  const G extends Record<string, EndpointSpec & EndpointAccess>,
+>(resource: R, group: G): { [K in keyof G]: Endpoint<G[K], R, K> } {
   const stamped: Record<string, Endpoint> = {}
   for (const [operation, spec] of Object.entries(group)) stamped[operation] = { ...spec, resource, operation }
   return stamped as { [K in keyof G]: Endpoint<G[K], R, K> }

@@ -10,8 +10,11 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export const GENDER = { female: 1, male: 2 } as const
 export const GENDERS = [1, 2] as const
 
-export const ROLES = ['user', 'admin'] as const
+/** `user` is a customer; `admin` and `staff` sign in to the back-office (permissions.ts). */
+export const ROLES = ['user', 'admin', 'staff'] as const
 export type Role = (typeof ROLES)[number]
+/** The roles the spec's client knows and sends as list filters: customers and administrators. */
+export const SPEC_ROLES = ['user', 'admin'] as const
 
 /** Payment method codes: '0' or empty unpaid, '1' cash on delivery, '2' wallet, any other PayPal. */
 export const PAYMENT_METHODS = { unpaid: '0', cash: '1', wallet: '2', paypal: '3' } as const

@@ -50,6 +50,7 @@ export const fileEndpoints = defineEndpoints('files', {
   upload: {
     method: 'POST',
     path: '/file',
+    permission: 'catalog:write',
     summary: `Upload images (one '${UPLOAD_FIELD}' part each, at most ${MAX_FILES_PER_UPLOAD}); answers their stored paths`,
     description:
       'JPEG, PNG, WebP, GIF or AVIF, judged by content, each at most UPLOAD_MAX_MB (5 MB unless set) and ' +

@@ -46,6 +46,7 @@ export const messageTexts = {
   sessionExpired: 'Your session has expired or the token is invalid; please sign in again',
   accountGone: 'This account no longer exists',
   adminsOnly: 'Only administrators may do this',
+  notAllowed: 'Your role does not allow this',
   wrongCredentials: 'Incorrect email or password',
   tooManySignIns: 'Too many sign-in attempts; try again in {{minutes}} minutes',
   signInWait_one: 'Too many failed sign-ins; wait {{count}} second before trying again',

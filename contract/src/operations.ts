@@ -29,6 +29,7 @@ export const operationEndpoints = defineEndpoints('operations', {
   config: {
     method: 'GET',
     path: '/admin/config',
+    permission: 'signedIn',
     summary: "The settings the web app follows: the store's time zone and the upload size limit",
     answer: envelope(storeConfig),
   },

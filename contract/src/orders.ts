@@ -12,7 +12,7 @@ import {
   wholeNumber,
 } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
-import { ORDER_STATUSES, type OrderStatus, ROLES } from './enums.ts'
+import { ORDER_STATUSES, type OrderStatus, SPEC_ROLES } from './enums.ts'
 import { messageRef, messages } from './messages.ts'
 
 /** The largest quantity an order keeps (a PostgreSQL `integer`). */
@@ -20,7 +20,7 @@ export const MAX_ORDER_QUANTITY = 2_147_483_647
 
 /** `role` is sent by the old client's order list; it is accepted and has no effect. */
 export const orderListQuery = listQuery.extend({
-  role: z.enum(ROLES, { error: messages.oneOf(ROLES) }).optional(),
+  role: z.enum(SPEC_ROLES, { error: messages.oneOf(SPEC_ROLES) }).optional(),
 })
 export type OrderListQuery = z.infer<typeof orderListQuery>
 
@@ -120,6 +120,7 @@ export const orderEndpoints = defineEndpoints('orders', {
   list: {
     method: 'GET',
     path: '/admin/orders',
+    permission: 'orders:read',
     summary: "A page of orders, newest first; `name` searches the customer's name",
     query: orderListQuery,
     answer: orderList,
@@ -127,6 +128,7 @@ export const orderEndpoints = defineEndpoints('orders', {
   get: {
     method: 'GET',
     path: '/admin/orders/:id',
+    permission: 'orders:read',
     summary: 'One order',
     params: idParams,
     answer: orderAnswer,
@@ -134,6 +136,7 @@ export const orderEndpoints = defineEndpoints('orders', {
   update: {
     method: 'PUT',
     path: '/admin/orders/:id',
+    permission: 'orders:write',
     summary: "Edit an order's address, figures, status, note and payment method",
     params: idParams,
     body: orderBody,
@@ -142,6 +145,7 @@ export const orderEndpoints = defineEndpoints('orders', {
   remove: {
     method: 'DELETE',
     path: '/admin/orders/:id',
+    permission: 'orders:write',
     summary: 'Delete an order and its lines',
     params: idParams,
     answer: emptyEnvelope,
@@ -149,6 +153,7 @@ export const orderEndpoints = defineEndpoints('orders', {
   lines: {
     method: 'GET',
     path: '/admin/orders/:orderId/detail/:id',
+    permission: 'orders:read',
     summary: 'The lines of an order (the second id is ignored; clients repeat the order id)',
     params: orderDetailParams,
     answer: orderLines,
@@ -156,6 +161,7 @@ export const orderEndpoints = defineEndpoints('orders', {
   removeLine: {
     method: 'DELETE',
     path: '/admin/orders/:orderId/detail/:id',
+    permission: 'orders:write',
     summary: "Delete one line of an order and recompute the order's figures",
     params: orderLineParams,
     answer: emptyEnvelope,

@@ -157,6 +157,7 @@ export const productEndpoints = defineEndpoints('products', {
   list: {
     method: 'GET',
     path: '/admin/products',
+    permission: 'catalog:read',
     summary:
       'A page of live products, newest first, with their category and brand; stock=out lists only those out of stock (quantity 0)',
     query: productListQuery,
@@ -165,6 +166,7 @@ export const productEndpoints = defineEndpoints('products', {
   get: {
     method: 'GET',
     path: '/admin/products/:id',
+    permission: 'catalog:read',
     summary: 'One live product',
     params: idParams,
     answer: productAnswer,
@@ -172,6 +174,7 @@ export const productEndpoints = defineEndpoints('products', {
   create: {
     method: 'POST',
     path: '/admin/products',
+    permission: 'catalog:write',
     summary: 'Create a product',
     body: productBody,
     status: 201,
@@ -180,6 +183,7 @@ export const productEndpoints = defineEndpoints('products', {
   update: {
     method: 'PUT',
     path: '/admin/products/:id',
+    permission: 'catalog:write',
     summary: 'Replace a product’s form fields; sold and rating stay unless sent',
     params: idParams,
     body: productBody,
@@ -188,6 +192,7 @@ export const productEndpoints = defineEndpoints('products', {
   remove: {
     method: 'DELETE',
     path: '/admin/products/:id',
+    permission: 'catalog:write',
     summary: 'Delete a product (kept for the order lines that name it)',
     params: idParams,
     answer: emptyEnvelope,

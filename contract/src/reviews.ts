@@ -29,6 +29,7 @@ export const reviewEndpoints = defineEndpoints('reviews', {
   list: {
     method: 'GET',
     path: '/admin/product-reviews',
+    permission: 'reviews:read',
     summary: 'A page of product reviews, newest first; `content` searches the review text',
     query: reviewListQuery,
     answer: reviewList,
@@ -36,6 +37,7 @@ export const reviewEndpoints = defineEndpoints('reviews', {
   remove: {
     method: 'DELETE',
     path: '/admin/product-reviews/:commentId',
+    permission: 'reviews:write',
     summary: "Delete a review and recompute its product's rating",
     params: reviewDeleteParams,
     query: reviewDeleteQuery,

@@ -15,13 +15,13 @@ import {
   requiredText,
 } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
-import { GENDERS, ROLES } from './enums.ts'
+import { GENDERS, ROLES, SPEC_ROLES } from './enums.ts'
 import { messageRef, messages } from './messages.ts'
 
-/** `role` narrows the list to customers (`user`, what the user list always sends) or staff (`admin`). */
+/** `role` narrows the list to customers (`user`, what the user list always sends) or administrators (`admin`). */
 export const userListQuery = listQuery.extend({
   role: z
-    .union([z.literal(''), z.enum(ROLES)], { error: messages.oneOf(ROLES) })
+    .union([z.literal(''), z.enum(SPEC_ROLES)], { error: messages.oneOf(SPEC_ROLES) })
     .optional()
     .transform((v) => v || undefined),
 })
@@ -133,14 +133,23 @@ export const userEndpoints = defineEndpoints('users', {
   list: {
     method: 'GET',
     path: '/admin/users',
+    permission: 'customers:read',
     summary: 'A page of users, newest first; role=user for customers, role=admin for staff',
     query: userListQuery,
     answer: userList,
   },
-  get: { method: 'GET', path: '/admin/users/:id', summary: 'One user', params: idParams, answer: userAnswer },
+  get: {
+    method: 'GET',
+    path: '/admin/users/:id',
+    permission: 'customers:read',
+    summary: 'One user',
+    params: idParams,
+    answer: userAnswer,
+  },
   create: {
     method: 'POST',
     path: '/admin/users',
+    permission: 'customers:write',
     summary: 'Create a customer account',
     body: userCreateBody,
     status: 201,
@@ -149,6 +158,7 @@ export const userEndpoints = defineEndpoints('users', {
   update: {
     method: 'PUT',
     path: '/admin/users/:id',
+    permission: 'customers:write',
     summary: 'Change some of a user’s profile fields (also the Setting dialog’s own-name edit)',
     params: idParams,
     body: userUpdateBody,
@@ -157,6 +167,7 @@ export const userEndpoints = defineEndpoints('users', {
   remove: {
     method: 'DELETE',
     path: '/admin/users/:id',
+    permission: 'customers:write',
     summary: 'Delete a user without orders, with their reviews and sessions',
     params: idParams,
     answer: emptyEnvelope,

@@ -1,4 +1,4 @@
-import type { Endpoint } from '@store/contract'
+import type { Endpoint, StaffRole } from '@store/contract'
 import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
 
@@ -27,7 +27,7 @@ export interface Services {
 
 export interface SignedInAdmin {
   id: number
-  role: 'admin' | 'user'
+  role: StaffRole
 }
 
 declare module 'fastify' {

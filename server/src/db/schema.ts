@@ -1,3 +1,4 @@
+import { ROLES } from '@store/contract'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -43,9 +44,7 @@ export const users = pgTable(
     dob: date('dob', { mode: 'string' }),
     location: text('location'),
     avatar: text('avatar'),
-    role: text('role', { enum: ['user', 'admin'] })
-      .notNull()
-      .default('user'),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
     isEmailVerified: boolean('is_email_verified').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -57,7 +56,7 @@ export const users = pgTable(
     // the same way serves it without sorting the table.
     index('users_role_created_idx').on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('users_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+    check('users_role_check', sql`${t.role} in ('user', 'admin', 'staff')`),
     check('users_gender_check', sql`${t.gender} is null or ${t.gender} in (1, 2)`),
   ],
 )

@@ -1,3 +1,4 @@
+import { ROLE_PERMISSIONS } from '@store/contract'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.ts'
@@ -259,6 +260,7 @@ describe('sign-in', () => {
       email: ADMIN.email,
       avatar: null,
       role: 'admin',
+      permissions: [...ROLE_PERMISSIONS.admin],
     })
     const me = expectEnvelope(await t.call('GET', ME, undefined, bearer(data.tokens.access.token)), 200)
     expect(me.data).toEqual(data.user)

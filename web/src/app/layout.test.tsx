@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core'
+import { ROLE_PERMISSIONS } from '@store/contract'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -21,6 +22,7 @@ const ADMIN = {
   email: 'admin@example.com',
   avatar: null,
   role: 'admin',
+  permissions: [...ROLE_PERMISSIONS.admin],
 }
 const ME = 'GET /api/admin/auth/me'
 /** The store's settings, which the session loads beside the profile. */

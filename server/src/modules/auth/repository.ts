@@ -1,4 +1,4 @@
-import type { AuthUser, TokenPair } from '@store/contract'
+import { type AuthUser, isStaffRole, permissionsOf, type TokenPair } from '@store/contract'
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema.ts'
@@ -24,6 +24,7 @@ export const toAuthUser = (u: Account): AuthUser => ({
   email: u.email,
   avatar: u.avatar,
   role: u.role,
+  permissions: [...permissionsOf(u.role)],
 })
 
 /** The account signing in with `email`, whatever its case. */
@@ -49,14 +50,14 @@ export const openSession = (db: Db, services: Services, account: Pick<Account, '
 
 /**
  * Spends a refresh token for a new pair; null when the token is unknown, expired or spent, or its account is no
- * longer an administrator.
+ * longer staff.
  */
 export const renewSession = (db: Db, services: Services, refreshToken: string): Promise<TokenPair | null> =>
   db.transaction(async (tx) => {
     const userId = await spendRefreshToken(tx, services, refreshToken)
     if (!userId) return null
     const [user] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId))
-    if (user?.role !== 'admin') return null
+    if (!user || !isStaffRole(user.role)) return null
     return issueTokens(tx, services, user.id, user.role)
   })
 

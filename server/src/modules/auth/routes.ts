@@ -1,4 +1,4 @@
-import { endpoints } from '@store/contract'
+import { endpoints, isStaffRole } from '@store/contract'
 import type { FastifyInstance } from 'fastify'
 import { implement } from '../../lib/endpoints.ts'
 import { badRequest, HttpError, unauthorized } from '../../lib/errors.ts'
@@ -56,7 +56,7 @@ export const authRoutes = implement(endpoints.auth, (app) => {
       const account = await findAccountByEmail(db, email)
       const passwordOk = await checkPassword(account?.passwordHash, request.body.password)
       // A customer account gets exactly the answer a wrong password gets.
-      if (!account || !passwordOk || account.role !== 'admin') throw unauthorized('wrongCredentials')
+      if (!account || !passwordOk || !isStaffRole(account.role)) throw unauthorized('wrongCredentials')
       await attempt.succeeded()
       const tokens = await openSession(db, app.services, account)
       return { status: true, data: { tokens, user: toAuthUser(account) }, message: 'Signed in' }

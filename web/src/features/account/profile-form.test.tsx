@@ -1,3 +1,4 @@
+import { ROLE_PERMISSIONS } from '@store/contract'
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -11,6 +12,7 @@ const admin = {
   email: 'admin@example.com',
   avatar: null,
   role: 'admin' as const,
+  permissions: [...ROLE_PERMISSIONS.admin],
 }
 
 beforeEach(() => {

@@ -41,6 +41,7 @@ export const messages: Messages<typeof messageTexts> = {
   sessionExpired: 'Phiên đăng nhập đã hết hạn; vui lòng đăng nhập lại',
   accountGone: 'Tài khoản này không còn tồn tại',
   adminsOnly: 'Chỉ quản trị viên được làm việc này',
+  notAllowed: 'Vai trò của bạn không được làm việc này',
   wrongCredentials: 'Email hoặc mật khẩu không đúng',
   tooManySignIns: 'Đăng nhập sai quá nhiều lần; vui lòng thử lại sau {{minutes}} phút',
   signInWait_one: 'Đăng nhập sai nhiều lần; vui lòng chờ {{count}} giây rồi thử lại',
