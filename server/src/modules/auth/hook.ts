@@ -1,4 +1,4 @@
-import { isStaffRole, permissionsOf } from '@store/contract'
+import { isStaffRole, type Permission, permissionsOf } from '@store/contract'
 import type { FastifyRequest } from 'fastify'
 import { forbidden, unauthorized } from '../../lib/errors.ts'
 import { findAccount } from './repository.ts'
@@ -12,6 +12,18 @@ import { readAccessToken } from './tokens.ts'
 export async function authHook(request: FastifyRequest) {
   if (request.routeOptions.config.public) return
   if (!request.routeOptions.url) return // no route matched: the not-found handler answers
+  await requireAccess(request, request.routeOptions.config.endpoint?.permission)
+}
+
+/**
+ * Lets the request through only with the access token of a member of staff whose role has `permission`
+ * (`signedIn`: any of them), and notes who it is in `request.admin`; otherwise a 401 or a 403. Without a
+ * permission named, nobody is let through.
+ */
+export async function requireAccess(
+  request: FastifyRequest,
+  permission: Permission | 'signedIn' | undefined,
+) {
   const header = request.headers.authorization
   const match = header?.match(/^Bearer\s+(\S+)$/i)
   if (!match) throw unauthorized('signInRequired')
@@ -23,7 +35,6 @@ export async function authHook(request: FastifyRequest) {
   // A customer's token (there is no way to get one, but a key may leak) opens nothing.
   if (!isStaffRole(account.role)) throw forbidden()
   // The role is read from the account on every call, not from the token: a change applies at once.
-  const { permission } = request.routeOptions.config.endpoint ?? {}
   if (permission !== 'signedIn' && !(permission && permissionsOf(account.role).includes(permission)))
     throw forbidden('notAllowed')
   request.admin = { id: account.id, role: account.role }
