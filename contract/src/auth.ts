@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { email, entityIds, envelope, password } from './common.ts'
+import { email, emptyEnvelope, entityIds, envelope, isoDate, password } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
 import { ROLES } from './enums.ts'
 import { messages } from './messages.ts'
@@ -19,6 +19,8 @@ export const authUser = z.object({
   role: z.enum(ROLES),
   /** What this account may do (permissions.ts): the web app hides the rest. */
   permissions: z.array(z.enum(PERMISSIONS)),
+  /** Whether two-step sign-in is on for this account. */
+  twoFactor: z.boolean(),
 })
 export type AuthUser = z.infer<typeof authUser>
 
@@ -26,7 +28,59 @@ const token = z.object({ token: z.string(), expires: z.string() })
 export const tokenPair = z.object({ access: token, refresh: token })
 export type TokenPair = z.infer<typeof tokenPair>
 
-export const loginAnswer = envelope(z.object({ tokens: tokenPair, user: authUser }))
+export const signedInData = z.object({ tokens: tokenPair, user: authUser })
+/** With two-step sign-in on, the password alone answers this: send a code with the token to `login/2fa`. */
+export const mfaChallenge = z.object({ mfaRequired: z.literal(true), mfaToken: z.string() })
+export const loginAnswer = envelope(z.union([signedInData, mfaChallenge]))
+export type LoginAnswer = z.infer<typeof loginAnswer>
+
+/** A code of the authenticator app (6 digits) or a recovery code (`xxxxx-xxxxx`). */
+const code = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.required)
+  .max(32, messages.tooLong(32))
+export const login2faBody = z.object({
+  mfaToken: z.string({ error: messages.required }).min(1, messages.required).max(2000),
+  code,
+})
+export const login2faAnswer = envelope(signedInData)
+
+export const forgotPasswordBody = z.object({ email })
+export const resetPasswordBody = z.object({
+  token: z.string({ error: messages.required }).min(1, messages.required).max(200),
+  password,
+})
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>
+/** The reset form: the new password twice, checked in the browser. */
+export const resetPasswordForm = z
+  .object({ password, confirmPassword: z.string().min(1, messages.confirmRequired) })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: messages.confirmMatch,
+  })
+
+export const twoFactorSetupAnswer = envelope(z.object({ secret: z.string(), otpauthUrl: z.string() }))
+export const twoFactorEnableBody = z.object({ code })
+export const twoFactorEnableAnswer = envelope(z.object({ recoveryCodes: z.array(z.string()) }))
+export const twoFactorDisableBody = z.object({
+  password: z.string({ error: messages.required }).min(1, messages.required).max(200),
+  code,
+})
+
+export const session = z.object({
+  id: z.string(),
+  createdAt: isoDate,
+  lastUsedAt: isoDate,
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** The session the request came from. */
+  current: z.boolean(),
+})
+export type Session = z.infer<typeof session>
+export const sessionsAnswer = envelope(z.array(session))
+export const sessionParams = z.object({ id: z.string().max(64) })
+export const endSessionsAnswer = envelope(z.object({ ended: z.number().int() }))
 export const refreshBody = z.object({
   refreshToken: z.string({ error: messages.required }).min(1, messages.required).max(200),
 })
@@ -56,8 +110,21 @@ export const authEndpoints = defineEndpoints('auth', {
     path: '/admin/auth/login',
     summary: 'Sign in as a member of staff (an administrator or staff)',
     public: true,
+    description:
+      'With two-step sign-in on, answers `{ mfaRequired: true, mfaToken }` and no tokens: send the token and a ' +
+      'code to login/2fa within 5 minutes. A disabled account is a 403 even with the right password.',
     body: loginBody,
     answer: loginAnswer,
+    audit: { entity: 'account', action: 'signIn', outside: true },
+  },
+  login2fa: {
+    method: 'POST',
+    path: '/admin/auth/login/2fa',
+    summary: 'Finish a two-step sign-in with a code of the authenticator app or a recovery code',
+    public: true,
+    body: login2faBody,
+    answer: login2faAnswer,
+    audit: { entity: 'account', action: 'signIn', outside: true },
   },
   refresh: {
     method: 'POST',
@@ -66,6 +133,9 @@ export const authEndpoints = defineEndpoints('auth', {
     public: true,
     body: refreshBody,
     answer: refreshAnswer,
+    audit: {
+      skip: 'renews a session the sign-in already recorded; recording each renewal would bury the log',
+    },
   },
   logout: {
     method: 'POST',
@@ -75,6 +145,7 @@ export const authEndpoints = defineEndpoints('auth', {
     body: logoutBody,
     status: 204,
     answer: z.null().describe('Signed out'),
+    audit: { entity: 'account', action: 'signOut' },
   },
   me: {
     method: 'GET',
@@ -92,5 +163,77 @@ export const authEndpoints = defineEndpoints('auth', {
       'Checks the current password, applies the password rules, revokes every refresh token of the account and answers a new token pair for the session that asked.',
     body: changePasswordBody,
     answer: changePasswordAnswer,
+    audit: { entity: 'account', action: 'passwordChange' },
+  },
+  forgotPassword: {
+    method: 'POST',
+    path: '/admin/auth/forgot-password',
+    summary: 'Ask for a password reset link by e-mail; the same answer whether the account exists or not',
+    description:
+      'For an active member of staff, and when SMTP_URL is set, e-mails a link to /reset-password valid 30 ' +
+      'minutes and usable once. Rate limited per address and per e-mail (429).',
+    public: true,
+    body: forgotPasswordBody,
+    answer: emptyEnvelope,
+    audit: { entity: 'account', action: 'passwordResetRequest', outside: true },
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/admin/auth/reset-password',
+    summary: 'Choose a new password with a link’s token; every session of the account ends',
+    public: true,
+    body: resetPasswordBody,
+    answer: emptyEnvelope,
+    audit: { entity: 'account', action: 'passwordReset' },
+  },
+  twoFactorSetup: {
+    method: 'POST',
+    path: '/admin/auth/2fa/setup',
+    permission: 'signedIn',
+    summary: 'Start turning two-step sign-in on: a new secret, shown as a QR code, not active until enabled',
+    answer: twoFactorSetupAnswer,
+    audit: { entity: 'account', action: 'twoFactorSetup' },
+  },
+  twoFactorEnable: {
+    method: 'POST',
+    path: '/admin/auth/2fa/enable',
+    permission: 'signedIn',
+    summary: 'Turn two-step sign-in on with a current code; answers 10 recovery codes, each usable once',
+    body: twoFactorEnableBody,
+    answer: twoFactorEnableAnswer,
+    audit: { entity: 'account', action: 'twoFactorEnable' },
+  },
+  twoFactorDisable: {
+    method: 'POST',
+    path: '/admin/auth/2fa/disable',
+    permission: 'signedIn',
+    summary: 'Turn two-step sign-in off with the password and a current code (or a recovery code)',
+    body: twoFactorDisableBody,
+    answer: emptyEnvelope,
+    audit: { entity: 'account', action: 'twoFactorDisable' },
+  },
+  sessions: {
+    method: 'GET',
+    path: '/admin/auth/sessions',
+    permission: 'signedIn',
+    summary: 'The account’s live sessions, the current one marked',
+    answer: sessionsAnswer,
+  },
+  endSession: {
+    method: 'DELETE',
+    path: '/admin/auth/sessions/:id',
+    permission: 'signedIn',
+    summary: 'End one of the account’s sessions: its tokens stop working at once',
+    params: sessionParams,
+    answer: emptyEnvelope,
+    audit: { entity: 'account', action: 'sessionEnd' },
+  },
+  endOtherSessions: {
+    method: 'DELETE',
+    path: '/admin/auth/sessions',
+    permission: 'signedIn',
+    summary: 'End every session of the account but the current one',
+    answer: endSessionsAnswer,
+    audit: { entity: 'account', action: 'sessionEnd' },
   },
 })

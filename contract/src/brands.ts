@@ -70,6 +70,7 @@ export const brandEndpoints = defineEndpoints('brands', {
     body: brandCreateBody,
     status: 201,
     answer: brandAnswer,
+    audit: { entity: 'brand', action: 'create' },
   },
   update: {
     method: 'PUT',
@@ -79,6 +80,7 @@ export const brandEndpoints = defineEndpoints('brands', {
     params: idParams,
     body: brandUpdateBody,
     answer: brandAnswer,
+    audit: { entity: 'brand', action: 'update' },
   },
   remove: {
     method: 'DELETE',
@@ -87,5 +89,6 @@ export const brandEndpoints = defineEndpoints('brands', {
     summary: 'Delete a brand no product uses',
     params: idParams,
     answer: emptyEnvelope,
+    audit: { entity: 'brand', action: 'delete' },
   },
 })

@@ -59,6 +59,7 @@ export const categoryEndpoints = defineEndpoints('categories', {
     body: categoryBody,
     status: 201,
     answer: categoryAnswer,
+    audit: { entity: 'category', action: 'create' },
   },
   update: {
     method: 'PUT',
@@ -68,6 +69,7 @@ export const categoryEndpoints = defineEndpoints('categories', {
     params: idParams,
     body: categoryBody,
     answer: categoryAnswer,
+    audit: { entity: 'category', action: 'update' },
   },
   remove: {
     method: 'DELETE',
@@ -76,5 +78,6 @@ export const categoryEndpoints = defineEndpoints('categories', {
     summary: 'Delete a category no product uses',
     params: idParams,
     answer: emptyEnvelope,
+    audit: { entity: 'category', action: 'delete' },
   },
 })

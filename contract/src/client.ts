@@ -17,6 +17,7 @@ export const endpoints: Routes<typeof table> = {
   },
   auth: {
     login: { method: 'POST', path: '/admin/auth/login', resource: 'auth', operation: 'login' },
+    login2fa: { method: 'POST', path: '/admin/auth/login/2fa', resource: 'auth', operation: 'login2fa' },
     refresh: { method: 'POST', path: '/admin/auth/refresh-tokens', resource: 'auth', operation: 'refresh' },
     logout: { method: 'POST', path: '/admin/auth/logout', resource: 'auth', operation: 'logout' },
     me: { method: 'GET', path: '/admin/auth/me', resource: 'auth', operation: 'me' },
@@ -25,6 +26,49 @@ export const endpoints: Routes<typeof table> = {
       path: '/admin/auth/change-password',
       resource: 'auth',
       operation: 'changePassword',
+    },
+    forgotPassword: {
+      method: 'POST',
+      path: '/admin/auth/forgot-password',
+      resource: 'auth',
+      operation: 'forgotPassword',
+    },
+    resetPassword: {
+      method: 'POST',
+      path: '/admin/auth/reset-password',
+      resource: 'auth',
+      operation: 'resetPassword',
+    },
+    twoFactorSetup: {
+      method: 'POST',
+      path: '/admin/auth/2fa/setup',
+      resource: 'auth',
+      operation: 'twoFactorSetup',
+    },
+    twoFactorEnable: {
+      method: 'POST',
+      path: '/admin/auth/2fa/enable',
+      resource: 'auth',
+      operation: 'twoFactorEnable',
+    },
+    twoFactorDisable: {
+      method: 'POST',
+      path: '/admin/auth/2fa/disable',
+      resource: 'auth',
+      operation: 'twoFactorDisable',
+    },
+    sessions: { method: 'GET', path: '/admin/auth/sessions', resource: 'auth', operation: 'sessions' },
+    endSession: {
+      method: 'DELETE',
+      path: '/admin/auth/sessions/:id',
+      resource: 'auth',
+      operation: 'endSession',
+    },
+    endOtherSessions: {
+      method: 'DELETE',
+      path: '/admin/auth/sessions',
+      resource: 'auth',
+      operation: 'endOtherSessions',
     },
   },
   users: {
@@ -96,5 +140,21 @@ export const endpoints: Routes<typeof table> = {
   files: {
     upload: { method: 'POST', path: '/file', resource: 'files', operation: 'upload' },
     get: { method: 'GET', path: '/file/*', resource: 'files', operation: 'get' },
+  },
+  staff: {
+    list: { method: 'GET', path: '/admin/staff', resource: 'staff', operation: 'list' },
+    get: { method: 'GET', path: '/admin/staff/:id', resource: 'staff', operation: 'get' },
+    create: { method: 'POST', path: '/admin/staff', resource: 'staff', operation: 'create' },
+    update: { method: 'PUT', path: '/admin/staff/:id', resource: 'staff', operation: 'update' },
+    resetLink: {
+      method: 'POST',
+      path: '/admin/staff/:id/reset-link',
+      resource: 'staff',
+      operation: 'resetLink',
+    },
+  },
+  audit: {
+    list: { method: 'GET', path: '/admin/audit-log', resource: 'audit', operation: 'list' },
+    export: { method: 'GET', path: '/admin/audit-log/export', resource: 'audit', operation: 'export' },
   },
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { AuditAction, AuditEntity } from './audit-names.ts'
 import type { Permission } from './permissions.ts'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -24,6 +25,13 @@ export interface EndpointSpec {
    * for itself (its profile, its password, signing out). A call that is not public must say one.
    */
   permission?: Permission | 'signedIn'
+  /**
+   * A write call's entry in the audit log (CONTRACT 4.4): the record type and the action it names. The server
+   * writes it in the same transaction as the call's own writes, unless `outside` says the write is not in the
+   * database (a file) or must be recorded even when it fails (a sign-in). `false` is only for a call that
+   * changes nothing a person did (trading a refresh token), and says why.
+   */
+  audit?: AuditSpec
   /** The request's content types when not JSON (an upload). */
   consumes?: string[]
   /** The answers for the OpenAPI document when they are not `{ [status]: answer }` (a binary, several codes). */
@@ -42,17 +50,24 @@ export type Endpoint<
   operation: O
 }
 
+export type AuditSpec = { entity: AuditEntity; action: AuditAction; outside?: boolean } | { skip: string }
+
+/** Who may call an endpoint: anyone (`public: true`), or an account with its `permission`: one of the two. */
+export type EndpointAccess = { public: true } | { public?: false; permission: Permission | 'signedIn' }
+
+/** A read says nothing of the audit log; every write must say what it records (or why nothing). */
+export type EndpointAudit =
+  | { method: 'GET'; audit?: never }
+  | { method: 'POST' | 'PUT' | 'DELETE'; audit: AuditSpec }
+
 /**
  * The calls of one resource, stamped with the resource's name and each call's own.
  *
  * @example export const brandEndpoints = defineEndpoints('brands', { list: { method: 'GET', path: '/admin/brands', … } })
  */
-/** Who may call an endpoint: anyone (`public: true`), or an account with its `permission`: one of the two. */
-export type EndpointAccess = { public: true } | { public?: false; permission: Permission | 'signedIn' }
-
 export function defineEndpoints<
   const R extends string,
-  const G extends Record<string, EndpointSpec & EndpointAccess>,
+  const G extends Record<string, EndpointSpec & EndpointAccess & EndpointAudit>,
 >(resource: R, group: G): { [K in keyof G]: Endpoint<G[K], R, K> } {
   const stamped: Record<string, Endpoint> = {}
   for (const [operation, spec] of Object.entries(group)) stamped[operation] = { ...spec, resource, operation }

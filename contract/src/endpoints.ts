@@ -1,4 +1,5 @@
 import { analyticsEndpoints } from './analytics.ts'
+import { auditEndpoints } from './audit.ts'
 import { authEndpoints } from './auth.ts'
 import { brandEndpoints } from './brands.ts'
 import { categoryEndpoints } from './categories.ts'
@@ -8,6 +9,7 @@ import { operationEndpoints } from './operations.ts'
 import { orderEndpoints } from './orders.ts'
 import { productEndpoints } from './products.ts'
 import { reviewEndpoints } from './reviews.ts'
+import { staffEndpoints } from './staff.ts'
 import { userEndpoints } from './users.ts'
 
 /**
@@ -26,6 +28,8 @@ export const endpoints = {
   orders: orderEndpoints,
   analytics: analyticsEndpoints,
   files: fileEndpoints,
+  staff: staffEndpoints,
+  audit: auditEndpoints,
 } as const
 
 export type Resource = keyof typeof endpoints

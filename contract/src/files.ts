@@ -61,6 +61,7 @@ export const fileEndpoints = defineEndpoints('files', {
     consumes: ['multipart/form-data'],
     body: uploadForm,
     answer: uploadAnswer,
+    audit: { entity: 'file', action: 'upload', outside: true },
   },
   get: {
     method: 'GET',

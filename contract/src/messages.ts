@@ -53,6 +53,26 @@ export const messageTexts = {
   signInWait_other: 'Too many failed sign-ins; wait {{count}} seconds before trying again',
   refreshInvalid: 'The refresh token is invalid, expired or already used; please sign in again',
   currentPasswordWrong: 'The current password is not correct',
+  passwordWrong: 'The password is not correct',
+  accountDisabled: 'This account is disabled',
+  sessionEnded: 'This session was ended; please sign in again',
+  sessionNotFound: 'Session not found',
+  resetLinkSent: 'If this e-mail belongs to a staff account, a link to choose a new password is on its way',
+  resetLinkInvalid: 'This link is no longer valid; ask for a new one',
+  tooManyResetRequests: 'Too many reset requests; try again in {{minutes}} minutes',
+  mfaTokenInvalid: 'The sign-in has expired; please enter your e-mail and password again',
+  codeWrong: 'The code is not correct',
+  codeUsed: 'This code was already used; wait for the next one',
+  tooManyCodes: 'Too many wrong codes; try again in {{minutes}} minutes',
+  twoFactorOn: 'Two-step sign-in is already on; turn it off first',
+  twoFactorOff: 'Two-step sign-in is not on',
+  twoFactorNotStarted: 'Start the set-up first: no secret is waiting for a code',
+
+  // Staff accounts.
+  staffNotFound: 'Staff member not found',
+  lastAdmin: 'The last active administrator cannot be demoted or disabled',
+  ownRole: 'You cannot change your own role',
+  disableSelf: 'You cannot disable your own account',
 
   // Records.
   userNotFound: 'User not found',

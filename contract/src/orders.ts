@@ -141,6 +141,7 @@ export const orderEndpoints = defineEndpoints('orders', {
     params: idParams,
     body: orderBody,
     answer: orderAnswer,
+    audit: { entity: 'order', action: 'update' },
   },
   remove: {
     method: 'DELETE',
@@ -149,6 +150,7 @@ export const orderEndpoints = defineEndpoints('orders', {
     summary: 'Delete an order and its lines',
     params: idParams,
     answer: emptyEnvelope,
+    audit: { entity: 'order', action: 'delete' },
   },
   lines: {
     method: 'GET',
@@ -165,5 +167,6 @@ export const orderEndpoints = defineEndpoints('orders', {
     summary: "Delete one line of an order and recompute the order's figures",
     params: orderLineParams,
     answer: emptyEnvelope,
+    audit: { entity: 'orderLine', action: 'delete' },
   },
 })

@@ -179,6 +179,7 @@ export const productEndpoints = defineEndpoints('products', {
     body: productBody,
     status: 201,
     answer: productAnswer,
+    audit: { entity: 'product', action: 'create' },
   },
   update: {
     method: 'PUT',
@@ -188,6 +189,7 @@ export const productEndpoints = defineEndpoints('products', {
     params: idParams,
     body: productBody,
     answer: productAnswer,
+    audit: { entity: 'product', action: 'update' },
   },
   remove: {
     method: 'DELETE',
@@ -196,5 +198,6 @@ export const productEndpoints = defineEndpoints('products', {
     summary: 'Delete a product (kept for the order lines that name it)',
     params: idParams,
     answer: emptyEnvelope,
+    audit: { entity: 'product', action: 'delete' },
   },
 })

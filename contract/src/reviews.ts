@@ -42,5 +42,6 @@ export const reviewEndpoints = defineEndpoints('reviews', {
     params: reviewDeleteParams,
     query: reviewDeleteQuery,
     answer: emptyEnvelope,
+    audit: { entity: 'review', action: 'delete' },
   },
 })

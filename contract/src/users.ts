@@ -154,6 +154,7 @@ export const userEndpoints = defineEndpoints('users', {
     body: userCreateBody,
     status: 201,
     answer: userAnswer,
+    audit: { entity: 'user', action: 'create' },
   },
   update: {
     method: 'PUT',
@@ -163,6 +164,7 @@ export const userEndpoints = defineEndpoints('users', {
     params: idParams,
     body: userUpdateBody,
     answer: userAnswer,
+    audit: { entity: 'user', action: 'update' },
   },
   remove: {
     method: 'DELETE',
@@ -171,5 +173,6 @@ export const userEndpoints = defineEndpoints('users', {
     summary: 'Delete a user without orders, with their reviews and sessions',
     params: idParams,
     answer: emptyEnvelope,
+    audit: { entity: 'user', action: 'delete' },
   },
 })

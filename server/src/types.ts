@@ -28,6 +28,10 @@ export interface Services {
 export interface SignedInAdmin {
   id: number
   role: StaffRole
+  name: string
+  email: string
+  /** The session the access token belongs to. */
+  sessionId: string
 }
 
 declare module 'fastify' {

@@ -19,6 +19,8 @@ export interface TestApp {
   /** A bearer header of the seeded administrator. */
   auth: { authorization: string }
   adminId: number
+  /** The session the test administrator signed in with. */
+  sessionId: string
   /** Sends a request as the administrator (or as `headers` says) and parses the JSON answer. */
   call(
     method: InjectOptions['method'],
@@ -87,7 +89,10 @@ export async function startApp(
     })
     .returning({ id: users.id })
   const login = await app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: ADMIN })
-  const auth = { authorization: `Bearer ${login.json().data.tokens.access.token}` }
+  const accessToken: string = login.json().data.tokens.access.token
+  const auth = { authorization: `Bearer ${accessToken}` }
+  // The session the harness's sign-in opened (the access token's `sid`), for tests that sign tokens themselves.
+  const sessionId: string = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).sid
 
   const call: TestApp['call'] = async (method, url, body, headers) => {
     const res = await app.inject({
@@ -113,6 +118,7 @@ export async function startApp(
     config,
     auth,
     adminId: admin!.id,
+    sessionId,
     call,
     close: async () => {
       await app.close()

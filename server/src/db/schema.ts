@@ -8,6 +8,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -47,6 +48,16 @@ export const users = pgTable(
     role: text('role', { enum: ROLES }).notNull().default('user'),
     isEmailVerified: boolean('is_email_verified').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    /** A disabled member of staff cannot sign in, and their sessions end when they are disabled. */
+    active: boolean('active').notNull().default(true),
+    /** The language the account last signed in with ('en' or 'vi'): the language of the e-mails it gets. */
+    language: text('language'),
+    /** The TOTP secret (base32) once two-step sign-in is on; null while it is off. */
+    totpSecret: text('totp_secret'),
+    /** A secret set up but not yet confirmed with a code. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last 30-second step whose code was accepted: a code works once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -61,6 +72,28 @@ export const users = pgTable(
   ],
 )
 
+/**
+ * A signed-in device: opened by a sign-in, kept alive by its refresh tokens, ended by signing out, by the owner
+ * or an admin, or by a password change. Access tokens carry its id (`sid`) and the auth hook refuses them once
+ * `ended_at` is set, so ending a session takes effect on the next request.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** 128 random bits, base64url: a session id is never guessable. */
+    id: text('id').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId, t.lastUsedAt.desc())],
+)
+
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -68,6 +101,9 @@ export const refreshTokens = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
@@ -76,6 +112,73 @@ export const refreshTokens = pgTable(
   (t) => [
     uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
     index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_session_idx').on(t.sessionId),
+  ],
+)
+
+/**
+ * One-time links to choose a password: `setup` for a new member (72 hours), `reset` from forgot-password (30
+ * minutes) or from an admin (24 hours). Only the token's hash is kept.
+ */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    purpose: text('purpose', { enum: ['setup', 'reset'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_tokens_hash_key').on(t.tokenHash),
+    index('password_tokens_user_idx').on(t.userId),
+    check('password_tokens_purpose_check', sql`${t.purpose} in ('setup', 'reset')`),
+  ],
+)
+
+/** Two-step sign-in's recovery codes, each usable once; kept as hashes. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_key').on(t.userId, t.codeHash)],
+)
+
+/**
+ * What was done through the API, by whom (CONTRACT 4.4). Written in the same transaction as the write it records;
+ * no call updates or deletes a row. The actor's name and e-mail are copied so an entry still reads right after
+ * the account changes or goes.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorId: bigint('actor_id', { mode: 'number' }),
+    actorName: text('actor_name'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>().notNull().default({}),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_log_actor_idx').on(t.actorId, t.at.desc(), t.id.desc()),
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.at.desc(), t.id.desc()),
+    index('audit_log_action_idx').on(t.action, t.at.desc(), t.id.desc()),
   ],
 )
 

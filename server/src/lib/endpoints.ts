@@ -16,6 +16,8 @@ import type {
 } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
+import type { Db } from '../db/client.ts'
+import { AuditNote, entryOf, writeAuditEntry } from '../modules/audit/record.ts'
 
 /** The request a handler reads: its params, query and body as the endpoint's schemas have parsed them. */
 export type EndpointRequest<E> = FastifyRequest<{
@@ -25,12 +27,24 @@ export type EndpointRequest<E> = FastifyRequest<{
 }>
 
 /**
+ * What a handler works with besides the request: the database to use, which for a write call is the call's own
+ * transaction (its audit entry is written in it too), and the note it fills in for the audit log.
+ */
+export interface Call {
+  db: Db
+  audit: AuditNote
+}
+
+/**
  * What a handler does for its endpoint: answer the envelope (sent with the endpoint's status and checked by its
- * schema), or send something else itself and return the reply (a file, another status).
+ * schema), or send something else itself and return the reply (a file, another status). It reads and writes
+ * through `call.db` only: during a write call that is the transaction, and the embedded database would wait for
+ * ever on a query sent around it.
  */
 export type Handler<E> = (
   request: EndpointRequest<E>,
   reply: FastifyReply,
+  call: Call,
 ) => Promise<z.input<Extract<E, { answer: z.ZodType }>['answer']> | EndpointAnswer<E> | FastifyReply>
 
 /** One handler for every endpoint of a group: a group with a call left unhandled does not compile. */
@@ -52,10 +66,11 @@ export function implement<G extends Record<string, Endpoint>>(
       const handler = handlers[operation] as unknown as (
         request: FastifyRequest,
         reply: FastifyReply,
+        call: Call,
       ) => Promise<unknown>
       const status = endpoint.status ?? 200
       const run: RouteHandlerMethod = async (request, reply) => {
-        const answer = await handler(request, reply)
+        const answer = await audited(endpoint, request, (call) => handler(request, reply, call))
         if (answer === reply) return reply
         return reply.code(status).send(answer)
       }
@@ -68,6 +83,39 @@ export function implement<G extends Record<string, Endpoint>>(
       })
     }
   }
+}
+
+/**
+ * Runs a call so that a write cannot go unrecorded (CONTRACT 4.4). A read runs as it is. A write runs in one
+ * transaction with its audit entry, so the entry exists exactly when the write does. A write the endpoint marks
+ * `outside` (a file on disk, a sign-in) runs first and has its entry written after, and also on failure when
+ * the handler asks (a wrong password).
+ */
+async function audited(
+  endpoint: Endpoint,
+  request: FastifyRequest,
+  work: (call: Call) => Promise<unknown>,
+): Promise<unknown> {
+  const { db } = request.server.services
+  const spec = endpoint.audit
+  const note = new AuditNote()
+  if (!spec || 'skip' in spec) return work({ db, audit: note })
+  if (!spec.outside) {
+    return db.transaction(async (tx) => {
+      const answer = await work({ db: tx, audit: note })
+      if (!note.skip) await writeAuditEntry(tx, entryOf(request, spec, note, answer))
+      return answer
+    })
+  }
+  let answer: unknown
+  try {
+    answer = await work({ db, audit: note })
+  } catch (error) {
+    if (note.recordFailure && !note.skip) await writeAuditEntry(db, entryOf(request, spec, note, undefined))
+    throw error
+  }
+  if (!note.skip) await writeAuditEntry(db, entryOf(request, spec, note, answer))
+  return answer
 }
 
 /** The Fastify schema of an endpoint: validation and serialization, and the OpenAPI document's operation. */

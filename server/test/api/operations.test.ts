@@ -378,7 +378,7 @@ describe('the signed-in account', () => {
   it('answers 403 to a valid access token of a customer', async () => {
     // The role comes from the account, not from the token's claim.
     for (const claim of ['user', 'admin']) {
-      const { token } = await signAccessToken(t.app.services, customerId, claim)
+      const { token } = await signAccessToken(t.app.services, customerId, claim, t.sessionId)
       const body = expectEnvelope(await t.call('GET', ME, undefined, bearer(token)), 403)
       expect(body.message).toMatch(/administrator/i)
       expectEnvelope(await t.call('GET', '/api/admin/categories', undefined, bearer(token)), 403)
@@ -386,13 +386,13 @@ describe('the signed-in account', () => {
   })
 
   it('answers 401 to a token of an account that no longer exists', async () => {
-    const { token } = await signAccessToken(t.app.services, 987_654, 'admin')
+    const { token } = await signAccessToken(t.app.services, 987_654, 'admin', t.sessionId)
     expectEnvelope(await t.call('GET', ME, undefined, bearer(token)), 401)
   })
 
   it('answers 401 to a token signed with another secret', async () => {
     const forged = { ...t.app.services, jwtSecret: new TextEncoder().encode('x'.repeat(40)) }
-    const { token } = await signAccessToken(forged, t.adminId, 'admin')
+    const { token } = await signAccessToken(forged, t.adminId, 'admin', t.sessionId)
     expectEnvelope(await t.call('GET', ME, undefined, bearer(token)), 401)
   })
 })

@@ -25,17 +25,23 @@ function signed(claims: JWTPayload, alg = 'HS256') {
 }
 
 const life = () => t.config.ACCESS_TOKEN_MINUTES * 60
-const whole = () => ({ sub: String(t.adminId), iat: seconds(NOW), exp: seconds(NOW) + life(), role: 'admin' })
+const whole = () => ({
+  sub: String(t.adminId),
+  sid: t.sessionId,
+  iat: seconds(NOW),
+  exp: seconds(NOW) + life(),
+  role: 'admin',
+})
 
 describe('access tokens', () => {
   it('accepts the tokens the server signs, and a hand-made one with every claim', async () => {
-    const { token } = await signAccessToken(t.app.services, t.adminId, 'admin')
+    const { token } = await signAccessToken(t.app.services, t.adminId, 'admin', t.sessionId)
     expectEnvelope(await me(token), 200)
     expectEnvelope(await me(await signed(whole())), 200)
   })
 
   it('refuses a token without exp, without iat or without sub, though signed with the real key', async () => {
-    for (const missing of ['exp', 'iat', 'sub'] as const) {
+    for (const missing of ['exp', 'iat', 'sub', 'sid'] as const) {
       const claims: JWTPayload = whole()
       delete claims[missing]
       const body = expectEnvelope(await me(await signed(claims)), 401)

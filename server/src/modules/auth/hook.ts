@@ -1,7 +1,7 @@
 import { isStaffRole, type Permission, permissionsOf } from '@store/contract'
 import type { FastifyRequest } from 'fastify'
 import { forbidden, unauthorized } from '../../lib/errors.ts'
-import { findAccount } from './repository.ts'
+import { findSignedIn } from './repository.ts'
 import { readAccessToken } from './tokens.ts'
 
 /**
@@ -16,9 +16,9 @@ export async function authHook(request: FastifyRequest) {
 }
 
 /**
- * Lets the request through only with the access token of a member of staff whose role has `permission`
- * (`signedIn`: any of them), and notes who it is in `request.admin`; otherwise a 401 or a 403. Without a
- * permission named, nobody is let through.
+ * Lets the request through only with the access token of a live session of an active member of staff whose role
+ * has `permission` (`signedIn`: any of them), and notes who it is in `request.admin`; otherwise a 401 or a 403.
+ * Without a permission named, nobody is let through.
  */
 export async function requireAccess(
   request: FastifyRequest,
@@ -28,14 +28,22 @@ export async function requireAccess(
   const match = header?.match(/^Bearer\s+(\S+)$/i)
   if (!match) throw unauthorized('signInRequired')
   const services = request.server.services
-  const id = await readAccessToken(services, match[1]!)
-  if (!id) throw unauthorized('sessionExpired')
-  const account = await findAccount(services.db, id)
+  const claims = await readAccessToken(services, match[1]!)
+  if (!claims) throw unauthorized('sessionExpired')
+  const account = await findSignedIn(services.db, services, claims.userId, claims.sessionId)
   if (!account) throw unauthorized('accountGone')
+  if (account === 'ended') throw unauthorized('sessionEnded')
   // A customer's token (there is no way to get one, but a key may leak) opens nothing.
   if (!isStaffRole(account.role)) throw forbidden()
+  if (!account.active) throw forbidden('accountDisabled')
   // The role is read from the account on every call, not from the token: a change applies at once.
   if (permission !== 'signedIn' && !(permission && permissionsOf(account.role).includes(permission)))
     throw forbidden('notAllowed')
-  request.admin = { id: account.id, role: account.role }
+  request.admin = {
+    id: account.id,
+    role: account.role,
+    name: account.name,
+    email: account.email,
+    sessionId: claims.sessionId,
+  }
 }

@@ -1,13 +1,16 @@
 import { type AuthUser, isStaffRole, permissionsOf, type TokenPair } from '@store/contract'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { users } from '../../db/schema.ts'
+import { sessions, users } from '../../db/schema.ts'
 import { ids } from '../../lib/ids.ts'
 import type { Services } from '../../types.ts'
-import { issueTokens, revokeAll, spendRefreshToken } from './tokens.ts'
+import { issueTokens, newSessionId, revokeAll, spendRefreshToken } from './tokens.ts'
 
 type UserRow = typeof users.$inferSelect
-export type Account = Pick<UserRow, 'id' | 'name' | 'email' | 'avatar' | 'role' | 'passwordHash'>
+export type Account = Pick<
+  UserRow,
+  'id' | 'name' | 'email' | 'avatar' | 'role' | 'passwordHash' | 'active' | 'language' | 'totpSecret'
+>
 
 const accountColumns = {
   id: users.id,
@@ -16,6 +19,9 @@ const accountColumns = {
   avatar: users.avatar,
   role: users.role,
   passwordHash: users.passwordHash,
+  active: users.active,
+  language: users.language,
+  totpSecret: users.totpSecret,
 }
 
 export const toAuthUser = (u: Account): AuthUser => ({
@@ -25,6 +31,7 @@ export const toAuthUser = (u: Account): AuthUser => ({
   avatar: u.avatar,
   role: u.role,
   permissions: [...permissionsOf(u.role)],
+  twoFactor: u.totpSecret !== null,
 })
 
 /** The account signing in with `email`, whatever its case. */
@@ -41,35 +48,105 @@ export async function findAccount(db: Db, id: number): Promise<Account | undefin
   return account
 }
 
-/** Records the sign-in and opens a session, in one transaction. */
-export const openSession = (db: Db, services: Services, account: Pick<Account, 'id' | 'role'>) =>
-  db.transaction(async (tx) => {
-    await tx.update(users).set({ lastLoginAt: services.now() }).where(eq(users.id, account.id))
-    return issueTokens(tx, services, account.id, account.role)
-  })
+/** Where a session was opened from, as the sessions list shows it. */
+export interface Device {
+  ip: string | null
+  userAgent: string | null
+}
+
+export const deviceOf = (request: { ip?: string; headers: Record<string, unknown> }): Device => {
+  const agent = request.headers['user-agent']
+  return { ip: request.ip ?? null, userAgent: typeof agent === 'string' ? agent.slice(0, 500) : null }
+}
 
 /**
- * Spends a refresh token for a new pair; null when the token is unknown, expired or spent, or its account is no
- * longer staff.
+ * Records the sign-in and opens a session with its first token pair, in the caller's transaction. The language
+ * the sign-in asked for (`en` or `vi`) is kept for the e-mails the account gets.
+ */
+export async function openSession(
+  db: Db,
+  services: Services,
+  account: Pick<Account, 'id' | 'role'>,
+  device: Device,
+  language?: string,
+): Promise<TokenPair> {
+  const now = services.now()
+  const sessionId = newSessionId()
+  await db
+    .update(users)
+    .set({ lastLoginAt: now, ...(language && { language }) })
+    .where(eq(users.id, account.id))
+  await db
+    .insert(sessions)
+    .values({ id: sessionId, userId: account.id, ...device, createdAt: now, lastUsedAt: now })
+  return issueTokens(db, services, account.id, account.role, sessionId)
+}
+
+/**
+ * Spends a refresh token for a new pair in the same session; null when the token is unknown, expired or spent,
+ * its session has ended, or its account is no longer an active member of staff.
  */
 export const renewSession = (db: Db, services: Services, refreshToken: string): Promise<TokenPair | null> =>
   db.transaction(async (tx) => {
-    const userId = await spendRefreshToken(tx, services, refreshToken)
-    if (!userId) return null
-    const [user] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId))
-    if (!user || !isStaffRole(user.role)) return null
-    return issueTokens(tx, services, user.id, user.role)
+    const spent = await spendRefreshToken(tx, services, refreshToken)
+    if (!spent) return null
+    const [user] = await tx
+      .select({ id: users.id, role: users.role, active: users.active })
+      .from(users)
+      .innerJoin(
+        sessions,
+        and(eq(sessions.userId, users.id), eq(sessions.id, spent.sessionId), isNull(sessions.endedAt)),
+      )
+      .where(eq(users.id, spent.userId))
+    if (!user || !user.active || !isStaffRole(user.role)) return null
+    await tx.update(sessions).set({ lastUsedAt: services.now() }).where(eq(sessions.id, spent.sessionId))
+    return issueTokens(tx, services, user.id, user.role, spent.sessionId)
   })
 
-/** Sets a new password, ends every session of the account and opens a new one for the caller. */
-export const replacePassword = (
+/**
+ * Sets a new password and ends every other session of the account; the caller's own session (`keep`) stays and
+ * gets a new pair. Runs in the caller's transaction.
+ */
+export async function replacePassword(
   db: Db,
   services: Services,
   account: Pick<Account, 'id' | 'role'>,
   passwordHash: string,
-) =>
-  db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: services.now() }).where(eq(users.id, account.id))
-    await revokeAll(tx, services, account.id)
-    return issueTokens(tx, services, account.id, account.role)
-  })
+  keep: string,
+) {
+  await db.update(users).set({ passwordHash, updatedAt: services.now() }).where(eq(users.id, account.id))
+  await revokeAll(db, services, account.id, keep)
+  return issueTokens(db, services, account.id, account.role, keep)
+}
+
+/** How often a session's `last_used_at` is written: often enough for the sessions list, rarely enough to cost nothing. */
+const TOUCH_EVERY_MS = 60_000
+
+/**
+ * The account behind an access token, read together with its session in one query: undefined when the account
+ * is gone, `ended` when the session was ended (signed out, ended from another device, a password change, the
+ * account disabled). This is the revocation check of every request; it rides on the account lookup the request
+ * needed anyway, so every process sees an ended session at once through the database, and no cache can be stale.
+ */
+export async function findSignedIn(db: Db, services: Services, userId: number, sessionId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      active: users.active,
+      endedAt: sessions.endedAt,
+      lastUsedAt: sessions.lastUsedAt,
+    })
+    .from(users)
+    .leftJoin(sessions, and(eq(sessions.id, sessionId), eq(sessions.userId, users.id)))
+    .where(eq(users.id, userId))
+  if (!row) return undefined
+  if (!row.lastUsedAt || row.endedAt) return 'ended' as const
+  const now = services.now()
+  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId))
+  }
+  return row
+}

@@ -11,26 +11,29 @@ import {
 } from './repository.ts'
 
 export const categoryRoutes = implement(endpoints.categories, (app) => {
-  const { db } = app.services
   return {
-    list: async (request) => ({ status: true, ...(await listCategories(db, request.query)), message: 'OK' }),
-    all: async () => ({ status: true, data: await allCategories(db), message: 'OK' }),
-    get: async (request) => ({
+    list: async (request, _reply, { db }) => ({
+      status: true,
+      ...(await listCategories(db, request.query)),
+      message: 'OK',
+    }),
+    all: async (_request, _reply, { db }) => ({ status: true, data: await allCategories(db), message: 'OK' }),
+    get: async (request, _reply, { db }) => ({
       status: true,
       data: await getCategory(db, toDbId(request.params.id)),
       message: 'OK',
     }),
-    create: async (request) => ({
+    create: async (request, _reply, { db }) => ({
       status: true,
       data: await createCategory(db, request.body),
       message: 'Category created',
     }),
-    update: async (request) => ({
+    update: async (request, _reply, { db }) => ({
       status: true,
       data: await updateCategory(db, toDbId(request.params.id), request.body, app.services.now()),
       message: 'Category updated',
     }),
-    remove: async (request) => {
+    remove: async (request, _reply, { db }) => {
       await deleteCategory(db, toDbId(request.params.id))
       return { status: true, data: null, message: 'Category deleted' }
     },

@@ -4,25 +4,28 @@ import { toDbId } from '../../lib/ids.ts'
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './repository.ts'
 
 export const productRoutes = implement(endpoints.products, (app) => {
-  const { db } = app.services
   return {
-    list: async (request) => ({ status: true, ...(await listProducts(db, request.query)), message: 'OK' }),
-    get: async (request) => ({
+    list: async (request, _reply, { db }) => ({
+      status: true,
+      ...(await listProducts(db, request.query)),
+      message: 'OK',
+    }),
+    get: async (request, _reply, { db }) => ({
       status: true,
       data: await getProduct(db, toDbId(request.params.id)),
       message: 'OK',
     }),
-    create: async (request) => ({
+    create: async (request, _reply, { db }) => ({
       status: true,
       data: await createProduct(db, request.body, app.services.now()),
       message: 'Product created',
     }),
-    update: async (request) => ({
+    update: async (request, _reply, { db }) => ({
       status: true,
       data: await updateProduct(db, toDbId(request.params.id), request.body, app.services.now()),
       message: 'Product updated',
     }),
-    remove: async (request) => {
+    remove: async (request, _reply, { db }) => {
       await deleteProduct(db, toDbId(request.params.id), app.services.now())
       return { status: true, data: null, message: 'Product deleted' }
     },

@@ -3,10 +3,13 @@ import { implement } from '../../lib/endpoints.ts'
 import { deleteReview, listReviews } from './repository.ts'
 
 export const reviewRoutes = implement(endpoints.reviews, (app) => {
-  const { db } = app.services
   return {
-    list: async (request) => ({ status: true, ...(await listReviews(db, request.query)), message: 'OK' }),
-    remove: async (request) => {
+    list: async (request, _reply, { db }) => ({
+      status: true,
+      ...(await listReviews(db, request.query)),
+      message: 'OK',
+    }),
+    remove: async (request, _reply, { db }) => {
       await deleteReview(db, request.params.commentId, request.query.productId)
       return { status: true, data: null, message: 'Review deleted' }
     },

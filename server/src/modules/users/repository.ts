@@ -25,7 +25,7 @@ const columns = {
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 }
-type Row = Omit<typeof users.$inferSelect, 'passwordHash' | 'nameSearch'>
+type Row = Pick<typeof users.$inferSelect, keyof typeof columns>
 
 export const toUser = (u: Row): User => ({
   ...ids(u.id),
