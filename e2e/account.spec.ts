@@ -1,11 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test'
-import { E2E_ADMIN } from '../playwright.config.ts'
+import type { Page } from '@playwright/test'
 import { holdingAdminAccount, SLOW, signInThroughPage } from './admin-account.ts'
 import { expect, expectAccessible, screenshot, test, unique } from './fixtures.ts'
+import { newStaffMember, signInAs } from './staff-member.ts'
 
-// One admin account for the whole run: these tests change it, so they go one after another, each signed in
-// afresh through the page (the stored session's refresh token is never the one rotated here). Two reloads and
-// three sign-ins make the password test long on a busy machine, hence the wider time limit.
+// One admin account for the whole run: these tests change its name, so they go one after another, each signed in
+// afresh through the page (the stored session's refresh token is never the one rotated here). The password test
+// changes a member of its own instead, because a new password ends the account's other sessions. Two reloads and
+// three sign-ins make that test long on a busy machine, hence the wider time limit.
 test.describe.configure({ mode: 'serial', timeout: 90_000 })
 test.use({ storageState: { cookies: [], origins: [] } })
 
@@ -21,20 +22,6 @@ async function openSetting(page: Page) {
 
 const passwordField = (scope: Page | ReturnType<Page['getByRole']>, name: string) =>
   scope.getByRole('textbox', { name, exact: true })
-
-/** Sets the admin's password back to the run's one, whatever state a failed test left it in. */
-async function restorePassword(request: APIRequestContext, from: string) {
-  const signIn = await request.post('/api/admin/auth/login', {
-    data: { email: E2E_ADMIN.email, password: from },
-  })
-  if (!signIn.ok()) return
-  const { data } = (await signIn.json()) as { data: { tokens: { access: { token: string } } } }
-  const changed = await request.put('/api/admin/auth/change-password', {
-    headers: { authorization: `Bearer ${data.tokens.access.token}` },
-    data: { currentPassword: from, password: E2E_ADMIN.password },
-  })
-  expect(changed.ok(), 'the admin password is set back').toBe(true)
-}
 
 test('Setting opens from the avatar menu by keyboard and shows the account', async ({ page, api }) => {
   const { data: me } = await api.get<{ data: { name: string; email: string } }>('/admin/auth/me')
@@ -142,44 +129,52 @@ test('Change Password checks each field and refuses a wrong current password', a
   await screenshot(page, 'setting-password-refused-wide')
 })
 
-test('a changed password is the one that signs in next; then it is set back', async ({ page, request }) => {
-  await holdingAdminAccount(async () => {
-    try {
-      await signInThroughPage(page)
-      const before = await page.evaluate(() => localStorage.getItem('refreshToken'))
-      const dialog = await openSetting(page)
-      await dialog.getByRole('tab', { name: 'Change Password' }).click()
-      await passwordField(dialog, 'Current password').fill(E2E_ADMIN.password)
-      await passwordField(dialog, 'New password').fill(NEW_PASSWORD)
-      await passwordField(dialog, 'Confirm password').fill(NEW_PASSWORD)
-      const reloaded = page.waitForEvent('load')
-      await dialog.getByRole('button', { name: 'Change Password' }).click()
-      await expect(page.getByText('Change password successfully')).toBeVisible()
-      await reloaded
-      // The new pair was kept: this browser is still signed in after the reload.
-      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible(SLOW)
-      const after = await page.evaluate(() => localStorage.getItem('refreshToken'))
-      expect(after).toBeTruthy()
-      expect(after).not.toBe(before)
-
-      await page.getByRole('button', { name: 'Account menu' }).click()
-      await page.getByRole('menuitem', { name: 'Logout' }).click()
-      await expect(page).toHaveURL(/\/login$/, SLOW)
-
-      // The old password no longer works; the new one does.
-      await page.getByRole('textbox', { name: 'Email', exact: true }).fill(E2E_ADMIN.email)
-      await passwordField(page, 'Password').fill(E2E_ADMIN.password)
-      await page.getByRole('button', { name: 'Login' }).click()
-      await expect(page.getByRole('alert', { name: 'Sign-in failed' })).toContainText(
-        'Incorrect email or password',
-      )
-      await passwordField(page, 'Password').fill(NEW_PASSWORD)
-      await page.getByRole('button', { name: 'Login' }).click()
-      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible(SLOW)
-    } finally {
-      await restorePassword(request, NEW_PASSWORD)
-    }
+test('a changed password is the one that signs in next, and the other sessions end', async ({
+  page,
+  request,
+}) => {
+  // A member of its own: changing a password ends the account's other sessions, and the run's admin session is
+  // shared by every test.
+  const member = await newStaffMember(request)
+  const elsewhere = await request.post('/api/admin/auth/login', {
+    data: { email: member.email, password: member.password },
   })
-  const check = await request.post('/api/admin/auth/login', { data: E2E_ADMIN })
-  expect(check.ok(), 'the run’s admin password works again').toBe(true)
+  const otherToken = ((await elsewhere.json()) as { data: { tokens: { access: { token: string } } } }).data
+    .tokens.access.token
+  await signInAs(page, member)
+  const before = await page.evaluate(() => localStorage.getItem('refreshToken'))
+  const dialog = await openSetting(page)
+  await dialog.getByRole('tab', { name: 'Change Password' }).click()
+  await passwordField(dialog, 'Current password').fill(member.password)
+  await passwordField(dialog, 'New password').fill(NEW_PASSWORD)
+  await passwordField(dialog, 'Confirm password').fill(NEW_PASSWORD)
+  const reloaded = page.waitForEvent('load')
+  await dialog.getByRole('button', { name: 'Change Password' }).click()
+  await expect(page.getByText('Change password successfully')).toBeVisible()
+  await reloaded
+  // The new pair was kept: this browser is still signed in after the reload.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible(SLOW)
+  const after = await page.evaluate(() => localStorage.getItem('refreshToken'))
+  expect(after).toBeTruthy()
+  expect(after).not.toBe(before)
+  // The session opened elsewhere ended at once, not when its access token runs out.
+  const refused = await request.get('/api/admin/auth/me', {
+    headers: { authorization: `Bearer ${otherToken}` },
+  })
+  expect(refused.status()).toBe(401)
+
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await page.getByRole('menuitem', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/login$/, SLOW)
+
+  // The old password no longer works; the new one does.
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(member.email)
+  await passwordField(page, 'Password').fill(member.password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page.getByRole('alert', { name: 'Sign-in failed' })).toContainText(
+    'Incorrect email or password',
+  )
+  await passwordField(page, 'Password').fill(NEW_PASSWORD)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible(SLOW)
 })
