@@ -14,7 +14,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'process',
-          include: ['test/process.test.ts', 'test/data-dir.test.ts', 'test/backup.test.ts'],
+          include: [
+            'test/process.test.ts',
+            'test/data-dir.test.ts',
+            'test/backup.test.ts',
+            'test/admin-cli.test.ts',
+          ],
           testTimeout: 180_000,
         },
       },

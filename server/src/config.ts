@@ -21,6 +21,28 @@ const timeZone = z.string().refine((tz) => {
   }
 }, 'must be an IANA time zone such as Asia/Ho_Chi_Minh')
 
+/** `smtp://` or `smtps://` with a host; the user and password, when given, are percent-encoded in it. */
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash
+  } catch {
+    return false
+  }
+}
+
+/** `name@host` or `Some Name <name@host>`, on one line: a line break would start a header of its own. */
+const MAIL_ADDRESS = /^(?:[^\r\n<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/
+
 /** Every setting the server reads, with its default. README's settings table lists the same. */
 export const configSchema = z
   .object({
@@ -77,6 +99,24 @@ export const configSchema = z
     /** Unset: `pretty` when stdout is a terminal, `json` otherwise (pipes, files, CI). */
     LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
     TRUST_PROXY: bool.default(false),
+    /** Mail (docs/operations.md, "Mail"): unset sends nothing, and links are handed to the administrator only. */
+    SMTP_URL: z
+      .string()
+      .refine(isSmtpUrl, 'must be smtp://user:password@host:port or smtps://user:password@host:port')
+      .optional(),
+    /** The sender of every e-mail; unset: `Store back-office <no-reply@localhost>` (mail/settings.ts). */
+    MAIL_FROM: z
+      .string()
+      .regex(MAIL_ADDRESS, 'must be an e-mail address, alone or as Name <address>, on one line')
+      .optional(),
+    /** Where staff reach the back-office, for the links in e-mails; unset: http://localhost:<PORT>. */
+    PUBLIC_URL: z
+      .string()
+      .refine(isWebAddress, 'must be an http:// or https:// address, such as https://shop.example/admin')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+    /** The language of e-mails to an account that has not signed in yet; unset: `vi`. */
+    MAIL_LANGUAGE: z.enum(['vi', 'en'], { error: 'must be vi or en' }).optional(),
     /** `private`: `/api/docs` and `/api/openapi.json` answer only a signed-in administrator. */
     API_DOCS: z.enum(['public', 'private'], { error: 'must be public or private' }).default('public'),
     /**

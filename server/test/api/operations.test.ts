@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.ts'
 import { rows } from '../../src/db/client.ts'
-import { users } from '../../src/db/schema.ts'
+import { sessions, users } from '../../src/db/schema.ts'
 import { hashPassword } from '../../src/modules/auth/passwords.ts'
-import { signAccessToken } from '../../src/modules/auth/tokens.ts'
+import { newSessionId, signAccessToken } from '../../src/modules/auth/tokens.ts'
 import { ADMIN, type Answer, expectEnvelope, startApp, type TestApp } from '../helpers.ts'
 
 let t: TestApp
@@ -261,6 +261,7 @@ describe('sign-in', () => {
       avatar: null,
       role: 'admin',
       permissions: [...ROLE_PERMISSIONS.admin],
+      twoFactor: false,
     })
     const me = expectEnvelope(await t.call('GET', ME, undefined, bearer(data.tokens.access.token)), 200)
     expect(me.data).toEqual(data.user)
@@ -316,8 +317,17 @@ describe('refresh and logout', () => {
     expect(third.refresh.token).not.toBe(second.refresh.token)
   })
 
-  it('treats a spent refresh token shown again as theft: the newer one stops working too', async () => {
-    const first = await login(t, ADMIN)
+  it('treats a spent refresh token shown again as theft: every session of the account ends', async () => {
+    // An account of its own: the theft ends every session of it, the test administrator's would go too.
+    const VICTIM = { email: 'victim@test.example', password: 'Victim1234' }
+    await t.database.db.insert(users).values({
+      name: 'Victim',
+      email: VICTIM.email,
+      passwordHash: await hashPassword(VICTIM.password),
+      role: 'admin',
+    })
+    const first = await login(t, VICTIM)
+    const elsewhere = await login(t, VICTIM)
     const second = expectEnvelope(
       await t.call('POST', REFRESH, { refreshToken: first.tokens.refresh.token }, anonymous),
       200,
@@ -328,6 +338,17 @@ describe('refresh and logout', () => {
     )
     expect(reused.message).toMatch(/sign in again/)
     expectEnvelope(await t.call('POST', REFRESH, { refreshToken: second.refresh.token }, anonymous), 401)
+    for (const access of [second.access.token, elsewhere.tokens.access.token]) {
+      expect(expectEnvelope(await t.call('GET', ME, undefined, bearer(access)), 401).code).toBe(
+        'sessionEnded',
+      )
+    }
+    expectEnvelope(
+      await t.call('POST', REFRESH, { refreshToken: elsewhere.tokens.refresh.token }, anonymous),
+      401,
+    )
+    // Other accounts are not touched.
+    expectEnvelope(await t.call('GET', ME), 200)
   })
 
   it('refuses an unknown or missing refresh token', async () => {
@@ -336,7 +357,7 @@ describe('refresh and logout', () => {
     expect(missing.errors).toEqual({ refreshToken: 'This field is required' })
   })
 
-  it('logs out with 204; that refresh token then fails, and logging out again is still 204', async () => {
+  it('logs out with 204: the session ends, its access and refresh tokens then fail', async () => {
     const session = await login(t, ADMIN)
     const access = bearer(session.tokens.access.token)
     const out = await t.call('POST', LOGOUT, { refreshToken: session.tokens.refresh.token }, access)
@@ -346,8 +367,29 @@ describe('refresh and logout', () => {
       await t.call('POST', REFRESH, { refreshToken: session.tokens.refresh.token }, anonymous),
       401,
     )
-    const again = await t.call('POST', LOGOUT, { refreshToken: session.tokens.refresh.token }, access)
-    expect(again.statusCode).toBe(204)
+    expect(expectEnvelope(await t.call('GET', ME, undefined, access), 401).code).toBe('sessionEnded')
+    expect(
+      expectEnvelope(
+        await t.call('POST', LOGOUT, { refreshToken: session.tokens.refresh.token }, access),
+        401,
+      ).code,
+    ).toBe('sessionEnded')
+    // The test administrator's own session, another one of the same account, is still signed in.
+    expectEnvelope(await t.call('GET', ME), 200)
+  })
+
+  it('still signs out with a refresh token already spent: the state the client wants', async () => {
+    const session = await login(t, ADMIN)
+    const access = bearer(session.tokens.access.token)
+    const renewed = expectEnvelope(
+      await t.call('POST', REFRESH, { refreshToken: session.tokens.refresh.token }, anonymous),
+      200,
+    ).data.tokens
+    // The client signs out with the token it had before the renewal: the session ends all the same.
+    const out = await t.call('POST', LOGOUT, { refreshToken: session.tokens.refresh.token }, access)
+    expect(out.statusCode).toBe(204)
+    expect(expectEnvelope(await t.call('GET', ME, undefined, access), 401).code).toBe('sessionEnded')
+    expectEnvelope(await t.call('POST', REFRESH, { refreshToken: renewed.refresh.token }, anonymous), 401)
   })
 
   it('needs a bearer token and a refresh token to log out', async () => {
@@ -376,18 +418,25 @@ describe('the signed-in account', () => {
   })
 
   it('answers 403 to a valid access token of a customer', async () => {
+    // A live session of the customer's own, as a leaked key could make one: only the role refuses it.
+    const sessionId = newSessionId()
+    await t.database.db.insert(sessions).values({ id: sessionId, userId: customerId })
     // The role comes from the account, not from the token's claim.
     for (const claim of ['user', 'admin']) {
-      const { token } = await signAccessToken(t.app.services, customerId, claim, t.sessionId)
+      const { token } = await signAccessToken(t.app.services, customerId, claim, sessionId)
       const body = expectEnvelope(await t.call('GET', ME, undefined, bearer(token)), 403)
+      expect(body.code).toBe('adminsOnly')
       expect(body.message).toMatch(/administrator/i)
       expectEnvelope(await t.call('GET', '/api/admin/categories', undefined, bearer(token)), 403)
     }
+    // Another account's session does not pass for the customer's either.
+    const { token } = await signAccessToken(t.app.services, customerId, 'admin', t.sessionId)
+    expect(expectEnvelope(await t.call('GET', ME, undefined, bearer(token)), 401).code).toBe('sessionEnded')
   })
 
   it('answers 401 to a token of an account that no longer exists', async () => {
     const { token } = await signAccessToken(t.app.services, 987_654, 'admin', t.sessionId)
-    expectEnvelope(await t.call('GET', ME, undefined, bearer(token)), 401)
+    expect(expectEnvelope(await t.call('GET', ME, undefined, bearer(token)), 401).code).toBe('accountGone')
   })
 
   it('answers 401 to a token signed with another secret', async () => {
@@ -476,8 +525,15 @@ describe('change password', () => {
       200,
     ).data.tokens
     expect(next.refresh.token).not.toBe(fresh.refresh.token)
-    // …the ones issued before the change do not.
-    for (const old of [bossSession, otherSession]) {
+    // The session that changed it goes on; the other one ended at once, its access token too.
+    expectEnvelope(await t.call('GET', ME, undefined, as), 200)
+    const ended = expectEnvelope(
+      await t.call('GET', ME, undefined, bearer(otherSession.tokens.access.token)),
+      401,
+    )
+    expect(ended.code).toBe('sessionEnded')
+    // …the refresh tokens issued before the change do not, the changing session's own included.
+    for (const old of [otherSession, bossSession]) {
       expectEnvelope(
         await t.call('POST', REFRESH, { refreshToken: old.tokens.refresh.token }, anonymous),
         401,

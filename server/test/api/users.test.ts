@@ -1,7 +1,17 @@
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { brands, categories, orders, products, refreshTokens, reviews, users } from '../../src/db/schema.ts'
+import {
+  brands,
+  categories,
+  orders,
+  products,
+  refreshTokens,
+  reviews,
+  sessions,
+  users,
+} from '../../src/db/schema.ts'
 import { checkPassword } from '../../src/modules/auth/passwords.ts'
+import { newSessionId } from '../../src/modules/auth/tokens.ts'
 import { expectEnvelope, startApp, type TestApp } from '../helpers.ts'
 
 // 17:30 UTC on 15 June is 00:30 on 16 June in the store's time zone (Asia/Ho_Chi_Minh). The clock moves one
@@ -364,8 +374,11 @@ describe('DELETE /api/admin/users/{id}', () => {
       { productId: shared.id, userId: Number(staying.id), content: 'Tốt', rating: 5 },
       { productId: lonely.id, userId: Number(leaving.id), content: 'Tệ', rating: 1 },
     ])
+    const sessionId = newSessionId()
+    await db.insert(sessions).values({ id: sessionId, userId: Number(leaving.id) })
     await db.insert(refreshTokens).values({
       userId: Number(leaving.id),
+      sessionId,
       tokenHash: 'leaving-token-hash',
       expiresAt: new Date('2030-01-01T00:00:00Z'),
     })
@@ -385,6 +398,12 @@ describe('DELETE /api/admin/users/{id}', () => {
         .select()
         .from(refreshTokens)
         .where(eq(refreshTokens.userId, Number(leaving.id))),
+    ).toEqual([])
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, Number(leaving.id))),
     ).toEqual([])
     expect(
       await db

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.ts'
 import { configSchema } from '../../src/config.ts'
 import { migrate, openDatabase, rows } from '../../src/db/client.ts'
-import { users } from '../../src/db/schema.ts'
-import { signAccessToken } from '../../src/modules/auth/tokens.ts'
+import { sessions, users } from '../../src/db/schema.ts'
+import { newSessionId, signAccessToken } from '../../src/modules/auth/tokens.ts'
 import { expectEnvelope, startApp, type TestApp } from '../helpers.ts'
 
 // While PostgreSQL cannot be reached, every call answers 503 with Retry-After in the envelope (not a 500), and
@@ -141,7 +141,11 @@ describe('the database host going away and coming back', () => {
       .insert(users)
       .values({ name: 'Quản trị', email: 'outage@test.example', passwordHash: 'x', role: 'admin' })
       .returning({ id: users.id })
-    auth = { authorization: `Bearer ${(await signAccessToken(app.services, account!.id, 'admin')).token}` }
+    const sessionId = newSessionId()
+    await database.db.insert(sessions).values({ id: sessionId, userId: account!.id })
+    auth = {
+      authorization: `Bearer ${(await signAccessToken(app.services, account!.id, 'admin', sessionId)).token}`,
+    }
     close = async () => {
       await app.close()
       await database.close()

@@ -1,13 +1,119 @@
-import type { endpoints } from '@store/contract'
+import { type endpoints, isStaffRole, messageText } from '@store/contract'
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { users } from '../../db/schema.ts'
 import type { Handlers } from '../../lib/endpoints.ts'
+import { badRequest, HttpError } from '../../lib/errors.ts'
+import type { Gate } from '../../lib/rate-limit.ts'
+import { mailerOf } from '../../mail/mailer.ts'
+import { passwordMail } from '../../mail/messages.ts'
+import { mailLanguageOf, passwordLinkOf } from '../../mail/settings.ts'
+import {
+  endPasswordLinks,
+  LINK_MINUTES,
+  makeForgotLink,
+  newLinkToken,
+  spendPasswordToken,
+} from '../staff/password-links.ts'
+import { attemptStore } from './attempt-store.ts'
+import { hashPassword } from './passwords.ts'
+import { findAccount, findAccountByEmail } from './repository.ts'
+import { actorOf } from './sign-in.ts'
+import { clientOf } from './sign-in-limits.ts'
+import { revokeAll } from './tokens.ts'
 
 type ResetCalls = Pick<typeof endpoints.auth, 'forgotPassword' | 'resetPassword'>
 
-// Being written: forgot-password by e-mail and reset-password (CONTRACT 4.3).
-export function passwordResetHandlers(_app: FastifyInstance): Handlers<ResetCalls> {
-  const pending = async (): Promise<never> => {
-    throw new Error('not built yet')
+/**
+ * How often a reset may be asked for (docs/security.md, "Password reset and set-up links"): per e-mail, so
+ * nobody can bury a member's mailbox in links, and per client address, so one client cannot walk through many
+ * e-mails. A person who lost a mail asks again a few times at most.
+ */
+export const RESET_LIMITS = {
+  perEmail: { max: 5, windowMs: 60 * 60_000 } satisfies Gate,
+  perAddress: { max: 20, windowMs: 60 * 60_000 } satisfies Gate,
+}
+
+/** The answer to every accepted request, whatever the e-mail: it tells nobody whether an account exists. */
+const SENT = { status: true as const, data: null, message: messageText({ code: 'resetLinkSent' }) }
+
+/** Forgot-password by e-mail and reset-password with a link's token (CONTRACT 4.3). */
+export function passwordResetHandlers(app: FastifyInstance): Handlers<ResetCalls> {
+  const services = app.services
+  const limiter = attemptStore(app, 'store:reset:', 'reset limits')
+  const mailer = mailerOf(app)
+
+  /** Counts one request for `email` from `ip`, or answers how long to wait; a refused one counts nowhere. */
+  const admit = async (email: string, ip: string) => {
+    const now = services.now().getTime()
+    const address = `address:${clientOf(ip)}`
+    const byAddress = await limiter.take(address, RESET_LIMITS.perAddress, now)
+    if (!byAddress.ok) return byAddress.retryMs
+    const byEmail = await limiter.take(`email:${email}`, RESET_LIMITS.perEmail, now)
+    if (byEmail.ok) return 0
+    await limiter.giveBack(address, now)
+    return byEmail.retryMs
   }
-  return { forgotPassword: pending, resetPassword: pending }
+
+  return {
+    forgotPassword: async (request, reply, { db, audit }) => {
+      const email = request.body.email.toLowerCase()
+      const waitMs = await admit(email, request.ip)
+      if (waitMs > 0) {
+        // Not recorded: a flood would bury the log, and the limit already bounds what reaches it.
+        audit.skip = true
+        reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1_000))))
+        throw new HttpError(429, {
+          code: 'tooManyResetRequests',
+          params: { minutes: Math.max(1, Math.ceil(waitMs / 60_000)) },
+        })
+      }
+      // Every request does the same work whatever the e-mail (a token made and hashed, the account looked up,
+      // one statement that stores the token only for an active member of staff) and answers before any mail is
+      // sent, so neither the answer nor its time tells whether the account exists.
+      const now = services.now()
+      const { token, hash } = newLinkToken()
+      const account = await findAccountByEmail(db, email)
+      const made = await makeForgotLink(db, email, hash, now, mailer !== null)
+      if (made && mailer && account) {
+        const content = passwordMail({
+          kind: 'forgot',
+          language: mailLanguageOf(services.config, account.language),
+          name: account.name,
+          link: passwordLinkOf(services.config, token),
+          validMinutes: LINK_MINUTES.forgot,
+        })
+        mailer.sendLater({ name: account.name, address: account.email }, content, 'password reset')
+      }
+      if (account && isStaffRole(account.role)) {
+        // Asked for by whoever knows the e-mail: nobody is signed in to name as the actor.
+        audit.actor = null
+        audit.entityId = String(account.id)
+        audit.set('linkSent', null, made !== null)
+      } else {
+        audit.skip = true
+      }
+      return SENT
+    },
+
+    resetPassword: async (request, _reply, { db, audit }) => {
+      const now = services.now()
+      // Spent first, in this transaction: a second request with the same link waits for this one and then
+      // finds the token used. Any refusal below rolls the spending back.
+      const userId = await spendPasswordToken(db, request.body.token, now)
+      const account = userId === null ? undefined : await findAccount(db, userId)
+      if (!account || !isStaffRole(account.role) || !account.active) {
+        throw badRequest('token', 'resetLinkInvalid')
+      }
+      const passwordHash = await hashPassword(request.body.password)
+      await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, account.id))
+      // The password is chosen: the account's other links are spent, and every session ends, a thief's too.
+      await endPasswordLinks(db, [account.id], now)
+      await revokeAll(db, services, account.id)
+      audit.actor = actorOf(account)
+      audit.entityId = String(account.id)
+      audit.set('password', null, 'changed')
+      return { status: true, data: null, message: 'Your password is set; sign in with it' }
+    },
+  }
 }

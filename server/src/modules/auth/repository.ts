@@ -1,7 +1,7 @@
 import { type AuthUser, isStaffRole, permissionsOf, type TokenPair } from '@store/contract'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { sessions, users } from '../../db/schema.ts'
+import { refreshTokens, sessions, users } from '../../db/schema.ts'
 import { ids } from '../../lib/ids.ts'
 import type { Services } from '../../types.ts'
 import { issueTokens, newSessionId, revokeAll, spendRefreshToken } from './tokens.ts'
@@ -98,14 +98,15 @@ export const renewSession = (db: Db, services: Services, refreshToken: string): 
         and(eq(sessions.userId, users.id), eq(sessions.id, spent.sessionId), isNull(sessions.endedAt)),
       )
       .where(eq(users.id, spent.userId))
-    if (!user || !user.active || !isStaffRole(user.role)) return null
+    if (!user?.active || !isStaffRole(user.role)) return null
     await tx.update(sessions).set({ lastUsedAt: services.now() }).where(eq(sessions.id, spent.sessionId))
     return issueTokens(tx, services, user.id, user.role, spent.sessionId)
   })
 
 /**
  * Sets a new password and ends every other session of the account; the caller's own session (`keep`) stays and
- * gets a new pair. Runs in the caller's transaction.
+ * gets a new pair, and the refresh tokens it held before stop working: a password is changed when one may have
+ * leaked, and a copy of the old refresh token must not outlive it. Runs in the caller's transaction.
  */
 export async function replacePassword(
   db: Db,
@@ -116,6 +117,10 @@ export async function replacePassword(
 ) {
   await db.update(users).set({ passwordHash, updatedAt: services.now() }).where(eq(users.id, account.id))
   await revokeAll(db, services, account.id, keep)
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: services.now() })
+    .where(and(eq(refreshTokens.sessionId, keep), isNull(refreshTokens.revokedAt)))
   return issueTokens(db, services, account.id, account.role, keep)
 }
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { sessions } from '../../db/schema.ts'
 import type { Call, Handlers } from '../../lib/endpoints.ts'
 import { badRequest, forbidden, HttpError, unauthorized } from '../../lib/errors.ts'
-import { connectRedis, MemoryLimiter, RedisLimiter } from '../../lib/rate-limit.ts'
+import { attemptStore } from './attempt-store.ts'
 import { issueMfaToken } from './mfa-token.ts'
 import { checkPassword, hashPassword } from './passwords.ts'
 import {
@@ -23,21 +23,10 @@ import { revokeRefreshToken } from './tokens.ts'
 
 type SignInCalls = Pick<typeof endpoints.auth, 'login' | 'refresh' | 'logout' | 'me' | 'changePassword'>
 
-/** Sign-in attempt counters: in Redis when `REDIS_URL` is set (shared by every process), else in this process. */
+/** Sign-in attempt counters, shared through Redis when `REDIS_URL` is set. */
 function signInLimits(app: FastifyInstance): SignInLimits {
-  const { config } = app.services
-  const now = () => app.services.now().getTime()
-  if (!config.REDIS_URL) return new SignInLimits(new MemoryLimiter(), signInRules(config), now)
-  const redis = connectRedis(config.REDIS_URL)
-  // ioredis reports connection trouble as events; without a listener Node would treat them as fatal.
-  redis.on('error', () => {})
-  app.addHook('onClose', async () => {
-    redis.disconnect()
-  })
-  const store = new RedisLimiter(redis, 'store:signin:', (err) =>
-    app.log.error({ err }, 'sign-in limits: Redis unreachable, attempt let through'),
-  )
-  return new SignInLimits(store, signInRules(config), now)
+  const store = attemptStore(app, 'store:signin:', 'sign-in limits')
+  return new SignInLimits(store, signInRules(app.services.config), () => app.services.now().getTime())
 }
 
 /** The language a request asks for, as the e-mails speak it: `vi` or `en`. */

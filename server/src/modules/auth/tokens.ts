@@ -81,7 +81,9 @@ export async function issueTokens(
 
 /**
  * Spends a refresh token: revokes it and returns its owner, or null when it is unknown, expired or spent.
- * A spent token shown again means it was copied: every session of its owner is revoked.
+ * A spent token of a live session shown again means it was copied: every session of its owner is revoked. A
+ * token whose session has ended (signed out, ended from another device, a password change) is only refused:
+ * the device that held it has not heard yet, and taking that for theft would end the very session that ended it.
  */
 export async function spendRefreshToken(
   db: Db,
@@ -103,6 +105,7 @@ export async function spendRefreshToken(
   const [reused] = await db
     .select({ userId: refreshTokens.userId })
     .from(refreshTokens)
+    .innerJoin(sessions, and(eq(sessions.id, refreshTokens.sessionId), isNull(sessions.endedAt)))
     .where(eq(refreshTokens.tokenHash, hash))
   if (reused) await revokeAll(db, services, reused.userId)
   return null
