@@ -12,6 +12,8 @@ const port = Number(process.env.E2E_PORT ?? 3100)
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'))
 
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2eAdmin2026' }
+/** Where the server sends mail: a test that reads mail starts an SMTP server of its own on this port. */
+export const E2E_SMTP_PORT = port + 25
 /** The stored session of this run (one file a port, so two runs never share one). */
 export const AUTH_FILE = `e2e/artifacts/.auth/admin-${port}.json`
 
@@ -70,6 +72,10 @@ export default defineConfig({
       LOGIN_LIMIT_PER_IP: '100000',
       // Long enough that no access token expires during a run, so tests sharing a session never race a refresh.
       ACCESS_TOKEN_MINUTES: '120',
+      // Mail goes to the SMTP server a test starts (password-reset.spec.ts); with none listening, sending fails
+      // and the server carries on, as it does when a real mail server is down.
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
   },
 })

@@ -97,24 +97,19 @@ test('logging out through the avatar menu forgets the tokens and shows sign-in',
   await expect(page).toHaveURL(/\/login$/, SLOW)
 })
 
-test('Forget Password? says an administrator resets passwords, by mouse and by keyboard', async ({
-  page,
-}) => {
+test('Forget Password? opens the request form, by mouse and by keyboard', async ({ page }) => {
   await page.goto('/login')
-  const link = page.getByRole('button', { name: 'Forget Password?' })
+  const link = page.getByRole('link', { name: 'Forget Password?' })
   await link.click()
-  const explanation = page.getByRole('dialog', { name: 'Forget Password?' })
-  await expect(explanation).toContainText('Passwords are reset by an administrator')
-  await explanation.getByRole('button', { name: 'Got it' }).click()
-  await expect(explanation).toBeHidden()
+  await expect(page).toHaveURL(/\/forgot-password$/, SLOW)
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible()
+  await page.getByRole('link', { name: 'Back to Login' }).click()
+  await expect(page).toHaveURL(/\/login$/)
 
   await link.focus()
   await page.keyboard.press('Enter')
-  await expect(explanation).toBeVisible()
-  await expect(explanation.getByRole('button', { name: 'Got it' })).toBeFocused()
-  await page.keyboard.press('Escape')
-  await expect(explanation).toBeHidden()
-  await expect(link).toBeFocused()
+  await expect(page).toHaveURL(/\/forgot-password$/)
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused()
 })
 
 test('the sign-in page can be read in Vietnamese', async ({ page }) => {

@@ -181,17 +181,21 @@ test('a script or style injected into the page is refused and reported', async (
 test.describe('signed out', () => {
   test.use({ storageState: { cookies: [], origins: [] } })
 
-  test('sign-in, its dialog, create account, not found, then signing in: no violation', async ({ page }) => {
+  test('sign-in, password reset, create account, not found, then signing in: no violation', async ({
+    page,
+  }) => {
     await page.goto('/login')
     await heading(page, 'Sign in')
     await page.getByRole('button', { name: 'Login' }).click()
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-email')
     await expect(page.getByText('Please enter correct email format')).toBeVisible()
-    await page.getByRole('button', { name: 'Forget Password?' }).click()
-    const explanation = page.getByRole('dialog', { name: 'Forget Password?' })
-    await expect(explanation).toBeVisible()
-    await explanation.getByRole('button', { name: 'Got it' }).click()
-    await expect(explanation).toBeHidden()
+    await page.getByRole('link', { name: 'Forget Password?' }).click()
+    await heading(page, 'Forgot your password?')
+    await page.goto('/reset-password?token=not-a-token')
+    await heading(page, 'Choose a new password')
+    await page.getByRole('button', { name: 'Set password' }).click()
+    await expect(page.getByText('Password is required', { exact: true })).toBeVisible()
+    await page.goto('/login')
     await page.getByLabel('Language').selectOption('vi')
     await heading(page, 'Đăng nhập')
     await page.getByLabel('Ngôn ngữ').selectOption('en')

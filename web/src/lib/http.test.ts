@@ -1,4 +1,5 @@
 import { endpoints } from '@store/contract/client'
+import i18next from 'i18next'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type FetchCall, fakeFetch, json, ok, refusal } from '../test/fake-fetch.ts'
 import { ApiError, api, onSessionEnd, tokens } from './http.ts'
@@ -41,6 +42,28 @@ describe('api: the envelope and its failures', () => {
     expect(fake.calls[0]!.headers.authorization).toBeUndefined()
     expect(fake.calls[0]!.headers['content-type']).toBe('application/json')
     expect(fake.calls[0]!.body).toEqual({ email: 'a@b.c', password: 'x' })
+  })
+
+  it('names the interface language on every call, so the server writes e-mails in it', async () => {
+    const fake = fakeFetch({
+      'POST /api/admin/auth/forgot-password': () => ok(null),
+      'POST /api/admin/auth/refresh-tokens': [() => ok({ tokens: pair('new-access', 'new-refresh') })],
+      'GET /api/admin/users': [() => refusal(401, 'sessionExpired'), () => ok([])],
+    })
+    await api(endpoints.auth.forgotPassword, { body: { email: 'a@b.c' } })
+    await i18next.changeLanguage('vi')
+    try {
+      signedIn()
+      await api(endpoints.users.list)
+    } finally {
+      await i18next.changeLanguage('en')
+    }
+    expect(fake.calls.map((c) => `${c.path} ${c.headers['accept-language']}`)).toEqual([
+      '/api/admin/auth/forgot-password en',
+      '/api/admin/users vi',
+      '/api/admin/auth/refresh-tokens vi',
+      '/api/admin/users vi',
+    ])
   })
 
   it('sends a FormData as it is, leaving the multipart boundary to the browser', async () => {
@@ -300,6 +323,23 @@ describe('api: the session', () => {
     stop()
     expect(fake.calls).toHaveLength(1)
     expect(ended).not.toHaveBeenCalled()
+  })
+
+  it('does not refresh for a refused second step of a sign-in: a wrong code ends no session', async () => {
+    // A browser that is signed in to another account meanwhile keeps that session.
+    signedIn()
+    const fake = fakeFetch({
+      'POST /api/admin/auth/login/2fa': [() => refusal(401, 'codeWrong')],
+    })
+    const ended = vi.fn()
+    const stop = onSessionEnd(ended)
+    await expect(
+      api(endpoints.auth.login2fa, { body: { mfaToken: 'mfa', code: '000000' } }),
+    ).rejects.toMatchObject({ status: 401, code: 'codeWrong' })
+    stop()
+    expect(fake.calls).toHaveLength(1)
+    expect(ended).not.toHaveBeenCalled()
+    expect(localStorage.getItem('token')).toBe('access-1')
   })
 
   it('stops telling a listener once it unsubscribed', async () => {

@@ -10,6 +10,7 @@ import {
   type TokenPair,
 } from '@store/contract'
 import { endpoints } from '@store/contract/client'
+import i18next from 'i18next'
 
 /**
  * A refused or failed call: the HTTP status, the server's message by code with its English text, and for a
@@ -85,6 +86,9 @@ interface Sent {
 
 async function send({ method, url, body, signal }: Sent, bearer: string | null) {
   const headers: Record<string, string> = { accept: 'application/json' }
+  // The interface language: the server writes an account's e-mails (a reset link) in the language it last used.
+  const language = i18next.resolvedLanguage ?? i18next.language
+  if (language) headers['accept-language'] = language
   let payload: BodyInit | undefined
   if (body instanceof FormData) payload = body
   else if (body !== undefined) {
@@ -127,8 +131,18 @@ function refreshSession(): Promise<boolean> {
   return refreshing
 }
 
-/** Calls whose 401 means wrong credentials or a spent token, not an expired session: no refresh for them. */
-const NO_REFRESH = new Set<Route>([endpoints.auth.login, endpoints.auth.refresh, endpoints.auth.logout])
+/**
+ * Calls whose 401 means wrong credentials, a wrong code or a spent token, not an expired session: no refresh for
+ * them. The calls made before signing in belong here too: with no session, a 401 has none to end.
+ */
+const NO_REFRESH = new Set<Route>([
+  endpoints.auth.login,
+  endpoints.auth.login2fa,
+  endpoints.auth.refresh,
+  endpoints.auth.logout,
+  endpoints.auth.forgotPassword,
+  endpoints.auth.resetPassword,
+])
 
 export type CallInput<E> = EndpointInput<E> & { signal?: AbortSignal }
 /** The input argument: required when the endpoint has params or a body, optional otherwise. */

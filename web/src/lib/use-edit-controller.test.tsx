@@ -50,6 +50,7 @@ const things = defineEndpoints('things', {
     permission: 'catalog:write',
     params: idParams,
     body: thingBody,
+    audit: { entity: 'product', action: 'update' },
     answer: envelope(thing),
   },
   create: {
@@ -58,6 +59,7 @@ const things = defineEndpoints('things', {
     summary: 'Add a thing',
     permission: 'catalog:write',
     body: thingBody,
+    audit: { entity: 'product', action: 'create' },
     answer: envelope(thing),
   },
 })

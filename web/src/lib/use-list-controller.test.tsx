@@ -25,6 +25,7 @@ const things = defineEndpoints('things', {
     permission: 'catalog:write',
     params: idParams,
     query: z.object({ reason: z.string() }),
+    audit: { entity: 'product', action: 'delete' },
     answer: emptyEnvelope,
   },
 })

@@ -13,6 +13,7 @@ const admin = {
   avatar: null,
   role: 'admin' as const,
   permissions: [...ROLE_PERMISSIONS.admin],
+  twoFactor: false,
 }
 
 beforeEach(() => {

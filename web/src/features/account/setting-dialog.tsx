@@ -1,14 +1,18 @@
 import { Modal, Tabs } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import { IconLock, IconUser } from '@tabler/icons-react'
+import { IconDevices, IconLock, IconShieldLock, IconUser } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { useSession } from '../../lib/session.tsx'
 import { ChangePasswordForm } from './change-password-form.tsx'
 import { ProfileForm } from './profile-form.tsx'
+import { SessionsTab } from './sessions-tab.tsx'
+import { TwoFactorTab } from './two-factor-tab.tsx'
 
 /**
  * The Setting dialog of the avatar menu (spec section 2): 'Information' edits one's name, 'Change Password'
- * one's password. Each save reloads the page once its success toast has shown (spec section 4).
+ * one's password; each of those saves reloads the page once its success toast has shown (spec section 4).
+ * 'Two-step sign-in' and 'Sessions' (CONTRACT 4.3) change the account without a reload: they load what they show
+ * again after each change.
  */
 export function SettingDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation()
@@ -20,18 +24,24 @@ export function SettingDialog({ opened, onClose }: { opened: boolean; onClose: (
       onClose={onClose}
       title={t('account.title')}
       closeButtonProps={{ 'aria-label': t('account.close') }}
-      size="md"
+      size="xl"
       centered
       fullScreen={phone}
     >
       {user && (
         <Tabs defaultValue="information" keepMounted={false}>
-          <Tabs.List mb="md" grow>
+          <Tabs.List mb="md" grow={!phone}>
             <Tabs.Tab value="information" leftSection={<IconUser size={16} aria-hidden />}>
               {t('account.tabs.information')}
             </Tabs.Tab>
             <Tabs.Tab value="password" leftSection={<IconLock size={16} aria-hidden />}>
               {t('account.tabs.password')}
+            </Tabs.Tab>
+            <Tabs.Tab value="two-factor" leftSection={<IconShieldLock size={16} aria-hidden />}>
+              {t('account.tabs.twoFactor')}
+            </Tabs.Tab>
+            <Tabs.Tab value="sessions" leftSection={<IconDevices size={16} aria-hidden />}>
+              {t('account.tabs.sessions')}
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="information">
@@ -39,6 +49,12 @@ export function SettingDialog({ opened, onClose }: { opened: boolean; onClose: (
           </Tabs.Panel>
           <Tabs.Panel value="password">
             <ChangePasswordForm />
+          </Tabs.Panel>
+          <Tabs.Panel value="two-factor">
+            <TwoFactorTab user={user} />
+          </Tabs.Panel>
+          <Tabs.Panel value="sessions">
+            <SessionsTab />
           </Tabs.Panel>
         </Tabs>
       )}

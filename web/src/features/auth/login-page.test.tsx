@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SessionProvider } from '../../lib/session.tsx'
+import { fakeFetch as fakeSharedFetch, ok, refusal } from '../../test/fake-fetch.ts'
 import { renderAt } from '../../test/render.tsx'
 import { LoginPage } from './login-page.tsx'
 
@@ -109,12 +110,153 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many sign-in attempts')
   })
 
-  it('keeps the Forget Password? link and says who resets passwords', async () => {
+  it('leads Forget Password? to the request form', async () => {
     fakeFetch({})
-    const user = userEvent.setup()
     renderLogin()
-    await user.click(screen.getByRole('button', { name: 'Forget Password?' }))
-    expect(await screen.findByText(/Passwords are reset by an administrator/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Forget Password?' })).toHaveAttribute('href', '/forgot-password')
     expect(screen.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/register')
+  })
+})
+
+const signedInAnswer = {
+  status: true,
+  message: 'Signed in',
+  data: {
+    tokens: {
+      access: { token: 'access-2fa', expires: '2030-01-01T00:00:00.000Z' },
+      refresh: { token: 'refresh-2fa', expires: '2030-01-01T00:00:00.000Z' },
+    },
+    user: {
+      id: '7',
+      _id: '7',
+      name: 'Lan',
+      email: 'lan@example.com',
+      avatar: null,
+      role: 'staff',
+      permissions: [],
+      twoFactor: true,
+    },
+  },
+}
+const challenge = () => ok({ mfaRequired: true, mfaToken: 'mfa-token-1' })
+
+/** Signs in with the password and lands on the code step. */
+async function passwordStep(user: ReturnType<typeof userEvent.setup>) {
+  renderLogin()
+  await user.type(screen.getByLabelText(/Email/), 'lan@example.com')
+  await user.type(screen.getByLabelText(/^Password/), 'secret123')
+  await user.click(screen.getByRole('button', { name: 'Login' }))
+  return screen.findByRole('textbox', { name: /Authentication code/ })
+}
+
+describe('LoginPage: two-step sign-in', () => {
+  it('asks for the code when the password step says so, and signs in with it', async () => {
+    const fake = fakeSharedFetch({
+      'POST /api/admin/auth/login': [challenge],
+      'POST /api/admin/auth/login/2fa': [() => ok(signedInAnswer.data)],
+      // Signed in, the app asks for the store's settings.
+      'GET /api/admin/config': () => ok({ storeTimeZone: 'Asia/Ho_Chi_Minh', uploadMaxMb: 5 }),
+    })
+    const user = userEvent.setup()
+    const code = await passwordStep(user)
+    expect(screen.getByRole('heading', { level: 1, name: 'Two-step sign-in' })).toBeInTheDocument()
+    expect(code).toHaveAttribute('inputmode', 'numeric')
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code')
+    expect(localStorage.getItem('token')).toBeNull()
+    // As an authenticator app shows it, with a space in the middle.
+    await user.type(code, '123 456')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    await waitFor(() => expect(localStorage.getItem('token')).toBe('access-2fa'))
+    expect(fake.callsTo('POST /api/admin/auth/login/2fa')[0]!.body).toEqual({
+      mfaToken: 'mfa-token-1',
+      code: '123456',
+    })
+  })
+
+  it('checks the six digits before sending', async () => {
+    const fake = fakeSharedFetch({ 'POST /api/admin/auth/login': [challenge] })
+    const user = userEvent.setup()
+    const code = await passwordStep(user)
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByText('This field is required')).toBeInTheDocument()
+    await user.type(code, '12345')
+    expect(await screen.findByText('Enter the 6 digits the app shows')).toBeInTheDocument()
+    await user.type(code, '6')
+    await waitFor(() =>
+      expect(screen.queryByText('Enter the 6 digits the app shows')).not.toBeInTheDocument(),
+    )
+    expect(fake.callsTo('POST /api/admin/auth/login/2fa')).toHaveLength(0)
+  })
+
+  it.each([
+    ['codeWrong', 400, 'The code is not correct'],
+    ['codeUsed', 400, 'This code was already used; wait for the next one'],
+    ['tooManyCodes', 429, 'Too many wrong codes; try again in 15 minutes'],
+  ] as const)('says %s plainly and empties the field for the next code', async (code, status, text) => {
+    fakeSharedFetch({
+      'POST /api/admin/auth/login': [challenge],
+      'POST /api/admin/auth/login/2fa': [
+        () =>
+          code === 'tooManyCodes'
+            ? refusal(status, { code, params: { minutes: 15 } })
+            : refusal(status, code, { code }),
+      ],
+    })
+    const user = userEvent.setup()
+    const field = await passwordStep(user)
+    await user.type(field, '654321')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(text)
+    expect(field).toHaveValue('')
+    expect(field).toHaveFocus()
+    expect(localStorage.getItem('token')).toBeNull()
+  })
+
+  it('takes a recovery code instead, as typed', async () => {
+    const fake = fakeSharedFetch({
+      'POST /api/admin/auth/login': [challenge],
+      'POST /api/admin/auth/login/2fa': [() => ok(signedInAnswer.data)],
+      // Signed in, the app asks for the store's settings.
+      'GET /api/admin/config': () => ok({ storeTimeZone: 'Asia/Ho_Chi_Minh', uploadMaxMb: 5 }),
+    })
+    const user = userEvent.setup()
+    await passwordStep(user)
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }))
+    const recovery = screen.getByRole('textbox', { name: /Recovery code/ })
+    await user.type(recovery, 'abcde-12345')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    await waitFor(() => expect(localStorage.getItem('token')).toBe('access-2fa'))
+    expect(fake.callsTo('POST /api/admin/auth/login/2fa')[0]!.body).toEqual({
+      mfaToken: 'mfa-token-1',
+      code: 'abcde-12345',
+    })
+    expect(
+      screen.queryByRole('button', { name: 'Use the authenticator app instead' }),
+    ).not.toBeInTheDocument()
+  })
+
+  it('goes back to the e-mail and password when the sign-in has expired, and says why', async () => {
+    fakeSharedFetch({
+      'POST /api/admin/auth/login': [challenge],
+      'POST /api/admin/auth/login/2fa': [() => refusal(401, 'mfaTokenInvalid')],
+    })
+    const user = userEvent.setup()
+    const code = await passwordStep(user)
+    await user.type(code, '123456')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('The sign-in has expired; please enter your e-mail and password again')
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument()
+    expect(screen.getByLabelText(/Email/)).toHaveValue('lan@example.com')
+    expect(screen.getByLabelText(/^Password/)).toHaveValue('')
+  })
+
+  it('goes back on request, keeping the e-mail', async () => {
+    fakeSharedFetch({ 'POST /api/admin/auth/login': [challenge] })
+    const user = userEvent.setup()
+    await passwordStep(user)
+    await user.click(screen.getByRole('button', { name: 'Back to e-mail and password' }))
+    expect(screen.getByLabelText(/Email/)).toHaveValue('lan@example.com')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 })

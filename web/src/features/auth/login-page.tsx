@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Alert, Anchor, Button, Group, PasswordInput, Popover, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
 import { type LoginBody, loginBody } from '@store/contract'
 import { endpoints } from '@store/contract/client'
-import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react'
+import { IconAlertCircle } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -12,8 +12,9 @@ import { paths } from '../../lib/paths.ts'
 import { useApiMutation } from '../../lib/queries.ts'
 import { useSession } from '../../lib/session.tsx'
 import { errorText } from '../../lib/toast.ts'
-import { translateMessage } from '../../lib/validation.ts'
+import { translate, translateMessage } from '../../lib/validation.ts'
 import { AuthFrame } from './auth-frame.tsx'
+import { TwoStepForm } from './two-step-form.tsx'
 
 /** Where to go once signed in: the page the guard turned away from, else the dashboard. */
 function destination(state: unknown): string {
@@ -22,11 +23,18 @@ function destination(state: unknown): string {
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`
 }
 
-/** The sign-in page (spec section 2): e-mail and password, checked as the user types. */
+/**
+ * The sign-in page (spec section 2): e-mail and password, checked as the user types. With two-step sign-in on
+ * (CONTRACT 4.3) the password step answers a token instead of a session, and the page asks for a code.
+ */
 export function LoginPage() {
   const { t } = useTranslation()
   const { hasToken, signIn } = useSession()
   const location = useLocation()
+  // The token of a password step that asks for a code; null while the e-mail and password are asked.
+  const [mfaToken, setMfaToken] = useState<string | null>(null)
+  // The code step took too long: the e-mail and password are asked again, and the page says why.
+  const [expired, setExpired] = useState(false)
   // Silent: the form shows the refusal on itself, so it is not toasted as well.
   const login = useApiMutation(endpoints.auth.login, { meta: { silent: true } })
   const form = useForm<LoginBody>({
@@ -39,19 +47,43 @@ export function LoginPage() {
   // Signing in sets `hasToken`, so this one redirect serves both an arriving signed-in user and a fresh sign-in.
   if (hasToken) return <Navigate to={destination(location.state)} replace />
 
+  /** Back from the code step: the e-mail stays, the password is typed again. */
+  const restart = (why: 'expired' | 'back') => {
+    setMfaToken(null)
+    setExpired(why === 'expired')
+    login.reset()
+    form.resetField('password')
+  }
+
+  if (mfaToken) {
+    return (
+      <TwoStepForm
+        mfaToken={mfaToken}
+        onSignedIn={signIn}
+        onExpired={() => restart('expired')}
+        onBack={() => restart('back')}
+      />
+    )
+  }
+
   const submit = form.handleSubmit((body) => {
+    setExpired(false)
     login.mutate(
       { body },
       {
-        onSuccess: (answer) => signIn(answer.data.tokens, answer.data.user),
+        onSuccess: (answer) => {
+          if ('mfaRequired' in answer.data) setMfaToken(answer.data.mfaToken)
+          else signIn(answer.data.tokens, answer.data.user)
+        },
         // The typed e-mail stays; the password is cleared for the next try.
         onError: () => form.resetField('password'),
       },
     )
   })
 
-  const failure =
-    login.error instanceof ApiError && login.error.status === 401
+  const failure = expired
+    ? translate(t, { code: 'mfaTokenInvalid' })
+    : login.error instanceof ApiError && login.error.status === 401
       ? t('auth.wrongCredentials')
       : login.error && errorText(login.error)
 
@@ -60,7 +92,12 @@ export function LoginPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {failure && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('auth.failed')}>
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={18} />}
+              title={expired ? t('auth.signInAgain') : t('auth.failed')}
+            >
               {failure}
             </Alert>
           )}
@@ -83,7 +120,9 @@ export function LoginPage() {
             {...form.register('password')}
           />
           <Group justify="flex-end" mt={-6}>
-            <ForgotPassword />
+            <Anchor c="blue.8" component={Link} to={paths.forgotPassword} size="sm">
+              {t('auth.forgot.link')}
+            </Anchor>
           </Group>
           <Button type="submit" fullWidth size="md" loading={login.isPending}>
             {t('auth.login')}
@@ -97,43 +136,5 @@ export function LoginPage() {
         </Stack>
       </form>
     </AuthFrame>
-  )
-}
-
-/**
- * 'Forget Password?' stays where staff look for it, and says how a password is reset here: by an
- * administrator (CONTRACT section 3; the spec's link went nowhere).
- */
-function ForgotPassword() {
-  const { t } = useTranslation()
-  const [opened, setOpened] = useState(false)
-  return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      width={280}
-      position="bottom-end"
-      withArrow
-      shadow="md"
-      trapFocus
-      returnFocus
-    >
-      <Popover.Target>
-        <Anchor c="blue.8" component="button" type="button" size="sm" onClick={() => setOpened((o) => !o)}>
-          {t('auth.forgot.link')}
-        </Anchor>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Group gap="xs" wrap="nowrap" align="flex-start">
-          <IconInfoCircle size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-          <Text size="sm">{t('auth.forgot.text')}</Text>
-        </Group>
-        <Group justify="flex-end" mt="xs">
-          <Button size="xs" variant="light" onClick={() => setOpened(false)} data-autofocus>
-            {t('auth.forgot.close')}
-          </Button>
-        </Group>
-      </Popover.Dropdown>
-    </Popover>
   )
 }
