@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { analyticsRoutes } from './analytics/routes.ts'
+import { auditRoutes } from './audit/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { brandRoutes } from './brands/routes.ts'
 import { categoryRoutes } from './categories/routes.ts'
@@ -8,6 +9,7 @@ import { operationRoutes } from './operations/routes.ts'
 import { orderRoutes } from './orders/routes.ts'
 import { productRoutes } from './products/routes.ts'
 import { reviewRoutes } from './reviews/routes.ts'
+import { staffRoutes } from './staff/routes.ts'
 import { userRoutes } from './users/routes.ts'
 
 /** Every group of the endpoint table with its handlers, each a Fastify plugin mounted under `/api`. */
@@ -15,6 +17,7 @@ export const modules: FastifyPluginAsyncZod[] = [
   operationRoutes,
   authRoutes,
   userRoutes,
+  staffRoutes,
   categoryRoutes,
   brandRoutes,
   productRoutes,
@@ -22,4 +25,5 @@ export const modules: FastifyPluginAsyncZod[] = [
   orderRoutes,
   analyticsRoutes,
   fileRoutes,
+  auditRoutes,
 ]

@@ -5,12 +5,27 @@ import { auditLog } from '../../db/schema.ts'
 
 export type Changes = Record<string, [before: unknown, after: unknown]>
 
-/** Fields whose values never reach the log: a change reads `changed`. */
-const SECRET = /^(password\w*|\w*secret|\w*token|code|recoveryCodes?)$/i
-/** Fields no person changes (kept by the database), left out of a record's changes. */
-const NOISE = new Set(['_id', 'updatedAt', 'createdAt', 'nameSearch'])
+/**
+ * Fields whose values never reach the log: a change reads `changed`. A one-time link (`setupLink`, `link`)
+ * carries its token in its address, so it is a secret too.
+ */
+const SECRET = /^(password\w*|\w*hash|\w*secret|\w*token|code|recoveryCodes?|\w*link)$/i
+/**
+ * Fields no person changes (kept by the database, or the record's id, which the entry names already), left out
+ * of a record's changes.
+ */
+const NOISE = new Set(['id', '_id', 'updatedAt', 'createdAt', 'nameSearch', 'contentSearch'])
 
 const comparable = (value: unknown) => JSON.stringify(value ?? null)
+
+/** A value as the log keeps it: a secret nested in it (a token inside an object) reads `changed` as well. */
+function scrubbed(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(scrubbed)
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value
+  return Object.fromEntries(
+    Object.entries(value).map(([field, v]) => [field, SECRET.test(field) ? 'changed' : scrubbed(v)]),
+  )
+}
 
 /**
  * What a write call tells the audit log beyond what its endpoint already says (`audit` in the endpoint table):
@@ -56,7 +71,9 @@ export class AuditNote {
 
   /** One change; a secret is written as `changed` whatever its values. */
   set(field: string, before: unknown, after: unknown) {
-    this.changes[field] = SECRET.test(field) ? [null, 'changed'] : [before ?? null, after ?? null]
+    this.changes[field] = SECRET.test(field)
+      ? [null, 'changed']
+      : [scrubbed(before ?? null), scrubbed(after ?? null)]
     return this
   }
 }

@@ -1,6 +1,8 @@
 import { endpoints } from '@store/contract'
+import { brands } from '../../db/schema.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
+import { lockForChange } from '../audit/repository.ts'
 import { allBrands, createBrand, deleteBrand, getBrand, listBrands, updateBrand } from './repository.ts'
 
 export const brandRoutes = implement(endpoints.brands, (app) => {
@@ -16,18 +18,24 @@ export const brandRoutes = implement(endpoints.brands, (app) => {
       data: await getBrand(db, toDbId(request.params.id)),
       message: 'OK',
     }),
-    create: async (request, _reply, { db }) => ({
-      status: true,
-      data: await createBrand(db, request.body, app.services.now()),
-      message: 'Brand created',
-    }),
-    update: async (request, _reply, { db }) => ({
-      status: true,
-      data: await updateBrand(db, toDbId(request.params.id), request.body, app.services.now()),
-      message: 'Brand updated',
-    }),
-    remove: async (request, _reply, { db }) => {
-      await deleteBrand(db, toDbId(request.params.id))
+    create: async (request, _reply, { db, audit }) => {
+      const created = await createBrand(db, request.body, app.services.now())
+      audit.created(created)
+      return { status: true, data: created, message: 'Brand created' }
+    },
+    update: async (request, _reply, { db, audit }) => {
+      const id = toDbId(request.params.id)
+      await lockForChange(db, brands, brands.id, id)
+      const before = await getBrand(db, id)
+      const updated = await updateBrand(db, id, request.body, app.services.now())
+      audit.diff(before, updated)
+      return { status: true, data: updated, message: 'Brand updated' }
+    },
+    remove: async (request, _reply, { db, audit }) => {
+      const id = toDbId(request.params.id)
+      await lockForChange(db, brands, brands.id, id)
+      audit.deleted(await getBrand(db, id))
+      await deleteBrand(db, id)
       return { status: true, data: null, message: 'Brand deleted' }
     },
   }

@@ -1,6 +1,8 @@
 import { endpoints } from '@store/contract'
+import { categories } from '../../db/schema.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
+import { lockForChange } from '../audit/repository.ts'
 import {
   allCategories,
   createCategory,
@@ -23,18 +25,24 @@ export const categoryRoutes = implement(endpoints.categories, (app) => {
       data: await getCategory(db, toDbId(request.params.id)),
       message: 'OK',
     }),
-    create: async (request, _reply, { db }) => ({
-      status: true,
-      data: await createCategory(db, request.body),
-      message: 'Category created',
-    }),
-    update: async (request, _reply, { db }) => ({
-      status: true,
-      data: await updateCategory(db, toDbId(request.params.id), request.body, app.services.now()),
-      message: 'Category updated',
-    }),
-    remove: async (request, _reply, { db }) => {
-      await deleteCategory(db, toDbId(request.params.id))
+    create: async (request, _reply, { db, audit }) => {
+      const created = await createCategory(db, request.body)
+      audit.created(created)
+      return { status: true, data: created, message: 'Category created' }
+    },
+    update: async (request, _reply, { db, audit }) => {
+      const id = toDbId(request.params.id)
+      await lockForChange(db, categories, categories.id, id)
+      const before = await getCategory(db, id)
+      const updated = await updateCategory(db, id, request.body, app.services.now())
+      audit.diff(before, updated)
+      return { status: true, data: updated, message: 'Category updated' }
+    },
+    remove: async (request, _reply, { db, audit }) => {
+      const id = toDbId(request.params.id)
+      await lockForChange(db, categories, categories.id, id)
+      audit.deleted(await getCategory(db, id))
+      await deleteCategory(db, id)
       return { status: true, data: null, message: 'Category deleted' }
     },
   }

@@ -50,7 +50,7 @@ export const fileRoutes = implement(endpoints.files, async (app) => {
   }
 
   return {
-    upload: async (request, reply) => {
+    upload: async (request, reply, { audit }) => {
       if (!request.isMultipart()) {
         throw fieldError(415, UPLOAD_FIELD, 'notMultipart', { field: UPLOAD_FIELD })
       }
@@ -85,6 +85,9 @@ export const fileRoutes = implement(endpoints.files, async (app) => {
         throw error
       }
       if (stored.length === 0) throw badRequest(UPLOAD_FIELD, 'required')
+      // The entry is filed under the first path, the one a form with a single image uses; it lists them all.
+      audit.entityId = stored[0]
+      audit.set('paths', null, stored)
       return {
         status: true,
         data: stored,

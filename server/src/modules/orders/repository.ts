@@ -140,11 +140,12 @@ export async function listOrderLines(db: Db, orderId: number | null): Promise<Or
 
 /**
  * Removes one line and recomputes the order's figures from the lines that remain. The order row is locked
- * first so two line deletes on one order cannot both compute from a stale set of lines.
+ * first so two line deletes on one order cannot both compute from a stale set of lines. Answers the line
+ * removed, as it was, with its order's id (for the audit log).
  */
 export async function deleteOrderLine(db: Db, orderId: number | null, lineId: number | null, now: Date) {
   if (!orderId) throw notFound('orderNotFound')
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [order] = await tx
       .select({ id: orders.id, discountPercent: orders.discountPercent, shipingFee: orders.shipingFee })
       .from(orders)
@@ -152,10 +153,18 @@ export async function deleteOrderLine(db: Db, orderId: number | null, lineId: nu
       .for('update')
     if (!order) throw notFound('orderNotFound')
     const lines = await tx
-      .select({ id: orderLines.id, price: orderLines.price, quantity: orderLines.quantity })
+      .select({
+        id: orderLines.id,
+        price: orderLines.price,
+        quantity: orderLines.quantity,
+        size: orderLines.size,
+        product: { id: products.id, name: products.name },
+      })
       .from(orderLines)
+      .innerJoin(products, eq(products.id, orderLines.productId))
       .where(eq(orderLines.orderId, order.id))
-    if (!lineId || !lines.some((l) => l.id === lineId)) throw notFound('orderLineNotFound')
+    const removed = lines.find((l) => l.id === lineId)
+    if (!lineId || !removed) throw notFound('orderLineNotFound')
     if (lines.length === 1) throw conflict('orderNeedsLine')
     await tx.delete(orderLines).where(and(eq(orderLines.id, lineId), eq(orderLines.orderId, order.id)))
     const totals = orderTotals({
@@ -167,5 +176,12 @@ export async function deleteOrderLine(db: Db, orderId: number | null, lineId: nu
       .update(orders)
       .set({ ...totals, updatedAt: now })
       .where(eq(orders.id, order.id))
+    return {
+      orderId: String(order.id),
+      product: { ...ids(removed.product.id), name: removed.product.name },
+      price: removed.price,
+      quantity: removed.quantity,
+      size: removed.size,
+    }
   })
 }

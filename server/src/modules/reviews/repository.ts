@@ -47,18 +47,36 @@ export async function listReviews(db: Db, query: ReviewListQuery) {
 
 /**
  * Deletes a review and sets its product's rating to the mean of the reviews left, together. When `productId` is
- * sent (an empty value counts as not sent) it must name the review's product.
+ * sent (an empty value counts as not sent) it must name the review's product. Answers the review as it was,
+ * with who wrote it and about what (for the audit log); it is locked while read, so that is what was deleted.
  */
 export async function deleteReview(db: Db, commentId: string, productId: string | undefined) {
   const id = toDbId(commentId)
   const onlyProduct = productId ? toDbId(productId) : undefined
   if (!id || onlyProduct === null) throw notFound('reviewNotFound')
-  await db.transaction(async (tx) => {
-    const [deleted] = await tx
-      .delete(reviews)
+  return db.transaction(async (tx) => {
+    const [review] = await tx
+      .select({
+        id: reviews.id,
+        content: reviews.content,
+        rating: reviews.rating,
+        user: { id: users.id, name: users.name },
+        product: { id: products.id, name: products.name },
+      })
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.userId))
+      .innerJoin(products, eq(products.id, reviews.productId))
       .where(onlyProduct ? and(eq(reviews.id, id), eq(reviews.productId, onlyProduct)) : eq(reviews.id, id))
-      .returning({ productId: reviews.productId })
-    if (!deleted) throw notFound('reviewNotFound')
-    await recomputeRatings(tx, [deleted.productId])
+      .for('update', { of: reviews })
+    if (!review) throw notFound('reviewNotFound')
+    await tx.delete(reviews).where(eq(reviews.id, review.id))
+    await recomputeRatings(tx, [review.product.id])
+    return {
+      id: String(review.id),
+      content: review.content,
+      rating: review.rating,
+      user: { id: String(review.user.id), name: review.user.name },
+      product: { id: String(review.product.id), name: review.product.name },
+    }
   })
 }

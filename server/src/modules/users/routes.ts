@@ -1,6 +1,8 @@
 import { endpoints } from '@store/contract'
+import { users } from '../../db/schema.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
+import { lockForChange } from '../audit/repository.ts'
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './repository.ts'
 
 export const userRoutes = implement(endpoints.users, (app) => {
@@ -17,18 +19,25 @@ export const userRoutes = implement(endpoints.users, (app) => {
       data: await getUser(db, toDbId(request.params.id)),
       message: 'OK',
     }),
-    create: async (request, _reply, { db }) => ({
-      status: true,
-      data: await createUser(db, request.body, clock()),
-      message: 'User created',
-    }),
-    update: async (request, _reply, { db }) => ({
-      status: true,
-      data: await updateUser(db, toDbId(request.params.id), request.body, clock()),
-      message: 'User updated',
-    }),
-    remove: async (request, _reply, { db }) => {
-      await deleteUser(db, toDbId(request.params.id), request.admin.id)
+    create: async (request, _reply, { db, audit }) => {
+      const created = await createUser(db, request.body, clock())
+      // The password is recorded as set, never as its value.
+      audit.created(created).set('password', null, 'changed')
+      return { status: true, data: created, message: 'User created' }
+    },
+    update: async (request, _reply, { db, audit }) => {
+      const id = toDbId(request.params.id)
+      await lockForChange(db, users, users.id, id)
+      const before = await getUser(db, id)
+      const updated = await updateUser(db, id, request.body, clock())
+      audit.diff(before, updated)
+      return { status: true, data: updated, message: 'User updated' }
+    },
+    remove: async (request, _reply, { db, audit }) => {
+      const id = toDbId(request.params.id)
+      await lockForChange(db, users, users.id, id)
+      audit.deleted(await getUser(db, id))
+      await deleteUser(db, id, request.admin.id)
       return { status: true, data: null, message: 'User deleted' }
     },
   }
