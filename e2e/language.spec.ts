@@ -13,6 +13,8 @@ const SIDEBAR_EN = [
   'Category',
   'Brand',
   'Order List',
+  'Staff',
+  'Audit log',
 ]
 const SIDEBAR_VI = [
   vi.layout.nav.dashboard,
@@ -24,6 +26,8 @@ const SIDEBAR_VI = [
   'Danh mục',
   'Thương hiệu',
   'Danh sách đơn hàng',
+  'Nhân viên',
+  'Nhật ký hoạt động',
 ]
 
 const sidebarLinks = (page: Page, name: string) =>

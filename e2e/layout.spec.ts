@@ -12,6 +12,9 @@ const SIDEBAR = [
   { name: 'Category', path: '/admin/categories' },
   { name: 'Brand', path: '/admin/brands' },
   { name: 'Order List', path: '/admin/orders' },
+  // The administrators' screens (CONTRACT 4.2); the run signs in as an administrator.
+  { name: 'Staff', path: '/admin/staff' },
+  { name: 'Audit log', path: '/admin/audit-log' },
 ]
 const PHONE = { width: 375, height: 812 }
 

@@ -12,6 +12,7 @@ import { SessionProvider } from '../lib/session.tsx'
 import { fakeFetch, ok, refusal } from '../test/fake-fetch.ts'
 import { Layout } from './layout.tsx'
 import { NotFoundPage } from './not-found-page.tsx'
+import { RequirePermission } from './require-permission.tsx'
 import { RequireSession } from './require-session.tsx'
 import { cssVariablesResolver, theme } from './theme.ts'
 
@@ -23,6 +24,17 @@ const ADMIN = {
   avatar: null,
   role: 'admin',
   permissions: [...ROLE_PERMISSIONS.admin],
+  twoFactor: false,
+}
+/** A member of staff: the shop's daily work, customers read-only, no staff accounts or audit log. */
+const STAFF = {
+  ...ADMIN,
+  id: 's1',
+  _id: 's1',
+  name: 'Lê Thu Hà',
+  email: 'ha@example.com',
+  role: 'staff',
+  permissions: [...ROLE_PERMISSIONS.staff],
 }
 const ME = 'GET /api/admin/auth/me'
 /** The store's settings, which the session loads beside the profile. */
@@ -37,6 +49,8 @@ const SIDEBAR = [
   'Category',
   'Brand',
   'Order List',
+  'Staff',
+  'Audit log',
 ]
 
 /** The app's frame as main.tsx builds it, with stand-in screens, at an address. */
@@ -55,6 +69,14 @@ function renderApp(address: string) {
           { path: '/admin/products', element: <p>Products screen</p> },
           { path: '/admin/product/edit/:id', element: <p>Product edit screen</p> },
           { path: '/admin/users', element: <p>Users screen</p> },
+          {
+            path: '/admin/staff',
+            element: (
+              <RequirePermission permission="staff:manage">
+                <p>Staff screen</p>
+              </RequirePermission>
+            ),
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
@@ -270,6 +292,53 @@ describe('the signed-in frame', () => {
     await user.keyboard('{ArrowDown}')
     expect(await screen.findByRole('menuitem', { name: 'Setting' })).toBeInTheDocument()
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument()
+  })
+})
+
+describe('what a role sees', () => {
+  it('shows a member of staff only the screens of their role', async () => {
+    signedIn()
+    fakeFetch({
+      ...config,
+      [ME]: () => ok(STAFF),
+    })
+    renderApp('/')
+    await screen.findByText('Dashboard screen')
+    // No Add User (customers are read-only), no Staff, no Audit log.
+    expect(sidebarLinks().map((link) => link.textContent)).toEqual(
+      SIDEBAR.filter((label) => !['Add User', 'Staff', 'Audit log'].includes(label)),
+    )
+  })
+
+  it("answers 'Not allowed' at an address the role may not use, and leads back to the dashboard", async () => {
+    const user = userEvent.setup()
+    signedIn()
+    fakeFetch({
+      ...config,
+      [ME]: () => ok(STAFF),
+    })
+    const router = renderApp('/admin/staff')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not allowed' })).toBeInTheDocument()
+    expect(screen.getByText('Your role does not give you access to this screen.')).toBeInTheDocument()
+    expect(screen.queryByText('Staff screen')).not.toBeInTheDocument()
+    // The address stays what was asked for: no redirect, so nothing loops.
+    expect(router.state.location.pathname).toBe('/admin/staff')
+    // The frame stays around it.
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'Back to the dashboard' }))
+    expect(await screen.findByText('Dashboard screen')).toBeInTheDocument()
+  })
+
+  it('opens the same address for an administrator', async () => {
+    signedIn()
+    fakeFetch({
+      ...config,
+      [ME]: () => ok(ADMIN),
+    })
+    renderApp('/admin/staff')
+    expect(await screen.findByText('Staff screen')).toBeInTheDocument()
+    const current = sidebarLinks().filter((link) => link.getAttribute('aria-current') === 'page')
+    expect(current.map((link) => link.textContent)).toEqual(['Staff'])
   })
 })
 

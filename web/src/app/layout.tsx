@@ -1,7 +1,9 @@
 import { ActionIcon, Avatar, Group, Menu, NativeSelect, Text, UnstyledButton } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
+import type { Permission } from '@store/contract'
 import {
   IconCategory,
+  IconHistory,
   IconLayoutDashboard,
   IconLogout,
   IconMenu2,
@@ -13,6 +15,7 @@ import {
   IconSquarePlus,
   IconTags,
   IconUserPlus,
+  IconUserShield,
   IconUsers,
 } from '@tabler/icons-react'
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
@@ -20,6 +23,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router'
 import { LANGUAGES } from '../i18n/index.ts'
 import { fileUrl, paths } from '../lib/paths.ts'
+import { PermissionsProvider } from '../lib/permissions.tsx'
 import { useSession } from '../lib/session.tsx'
 import { notify } from '../lib/toast.ts'
 import classes from './layout.module.css'
@@ -38,18 +42,61 @@ type NavKey =
   | 'categories'
   | 'brands'
   | 'orders'
+  | 'staff'
+  | 'audit'
 
-/** The sidebar of spec section 2; `also` marks the link active on the screens reached from it. */
-const NAV: { key: NavKey; to: string; icon: typeof IconUsers; also?: RegExp }[] = [
-  { key: 'dashboard', to: paths.home, icon: IconLayoutDashboard },
-  { key: 'users', to: paths.users, icon: IconUsers, also: /^\/admin\/user\/edit\// },
-  { key: 'userNew', to: paths.userNew, icon: IconUserPlus },
-  { key: 'reviews', to: paths.reviews, icon: IconMessageStar },
-  { key: 'products', to: paths.products, icon: IconPackage, also: /^\/admin\/product\/edit\// },
-  { key: 'productNew', to: paths.productNew, icon: IconSquarePlus },
-  { key: 'categories', to: paths.categories, icon: IconCategory, also: /^\/admin\/category(\/|$)/ },
-  { key: 'brands', to: paths.brands, icon: IconTags, also: /^\/admin\/brand(\/|$)/ },
-  { key: 'orders', to: paths.orders, icon: IconReceipt, also: /^\/admin\/order\// },
+/**
+ * The sidebar of spec section 2, then the administrators' screens; `also` marks the link active on the screens
+ * reached from it. Each link shows only to an account with the permission its screen needs (CONTRACT 4.2).
+ */
+const NAV: { key: NavKey; to: string; icon: typeof IconUsers; permission: Permission; also?: RegExp }[] = [
+  { key: 'dashboard', to: paths.home, icon: IconLayoutDashboard, permission: 'dashboard:read' },
+  {
+    key: 'users',
+    to: paths.users,
+    icon: IconUsers,
+    permission: 'customers:read',
+    also: /^\/admin\/user\/edit\//,
+  },
+  { key: 'userNew', to: paths.userNew, icon: IconUserPlus, permission: 'customers:write' },
+  { key: 'reviews', to: paths.reviews, icon: IconMessageStar, permission: 'reviews:read' },
+  {
+    key: 'products',
+    to: paths.products,
+    icon: IconPackage,
+    permission: 'catalog:read',
+    also: /^\/admin\/product\/edit\//,
+  },
+  { key: 'productNew', to: paths.productNew, icon: IconSquarePlus, permission: 'catalog:write' },
+  {
+    key: 'categories',
+    to: paths.categories,
+    icon: IconCategory,
+    permission: 'catalog:read',
+    also: /^\/admin\/category(\/|$)/,
+  },
+  {
+    key: 'brands',
+    to: paths.brands,
+    icon: IconTags,
+    permission: 'catalog:read',
+    also: /^\/admin\/brand(\/|$)/,
+  },
+  {
+    key: 'orders',
+    to: paths.orders,
+    icon: IconReceipt,
+    permission: 'orders:read',
+    also: /^\/admin\/order\//,
+  },
+  {
+    key: 'staff',
+    to: paths.staff,
+    icon: IconUserShield,
+    permission: 'staff:manage',
+    also: /^\/admin\/staff\//,
+  },
+  { key: 'audit', to: paths.auditLog, icon: IconHistory, permission: 'audit:read' },
 ]
 
 const PHONE = '(max-width: 576px)'
@@ -58,6 +105,7 @@ const PHONE = '(max-width: 576px)'
 export function Layout() {
   const { t, i18n } = useTranslation()
   const { user, signOut } = useSession()
+  const permissions = user?.permissions ?? []
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const phone = useMediaQuery(PHONE, false) ?? false
@@ -113,7 +161,7 @@ export function Layout() {
             <span className={classes.label}>{t('common.appName')}</span>
           </Link>
           <ul className={classes.nav}>
-            {NAV.map((item) => {
+            {NAV.filter((item) => permissions.includes(item.permission)).map((item) => {
               const active = pathname === item.to || (item.also?.test(pathname) ?? false)
               const label = t(`layout.nav.${item.key}`)
               return (
@@ -205,7 +253,9 @@ export function Layout() {
           </Group>
         </header>
         <main className={classes.content}>
-          <Outlet />
+          <PermissionsProvider permissions={permissions}>
+            <Outlet />
+          </PermissionsProvider>
         </main>
       </div>
       {settingOpen && (

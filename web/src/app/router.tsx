@@ -1,7 +1,9 @@
+import type { Permission } from '@store/contract'
 import type { ComponentType } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { paths } from '../lib/paths.ts'
 import { NotFoundPage } from './not-found-page.tsx'
+import { RequirePermission } from './require-permission.tsx'
 import { RequireSession } from './require-session.tsx'
 import { RouteError } from './route-error.tsx'
 
@@ -12,11 +14,29 @@ import { RouteError } from './route-error.tsx'
  */
 const LoadingChunk = () => null
 
-/** A route whose screen is its own chunk, fetched on first visit (code split by route). */
-const screen = <M,>(path: string | undefined, load: () => Promise<M>, pick: (m: M) => ComponentType) =>
+/**
+ * A route whose screen is its own chunk, fetched on first visit (code split by route). With a permission, an
+ * account without it sees 'Not allowed' at that address instead of the screen (CONTRACT 4.2).
+ */
+const screen = <M,>(
+  path: string | undefined,
+  load: () => Promise<M>,
+  pick: (m: M) => ComponentType,
+  permission?: Permission,
+) =>
   ({
     ...(path === undefined ? { index: true } : { path }),
-    lazy: async () => ({ Component: pick(await load()) }),
+    lazy: async () => {
+      const Screen = pick(await load())
+      if (!permission) return { Component: Screen }
+      return {
+        Component: () => (
+          <RequirePermission permission={permission}>
+            <Screen />
+          </RequirePermission>
+        ),
+      }
+    },
     HydrateFallback: LoadingChunk,
     ErrorBoundary: RouteError,
   }) satisfies RouteObject
@@ -32,6 +52,16 @@ export const routes: RouteObject[] = [
     paths.register,
     () => import('../features/auth/register-page.tsx'),
     (m) => m.RegisterPage,
+  ),
+  screen(
+    paths.forgotPassword,
+    () => import('../features/auth/forgot-password-page.tsx'),
+    (m) => m.ForgotPasswordPage,
+  ),
+  screen(
+    paths.resetPassword,
+    () => import('../features/auth/reset-password-page.tsx'),
+    (m) => m.ResetPasswordPage,
   ),
   {
     // The frame is a chunk of its own too: the sign-in page does not need it.
@@ -53,86 +83,127 @@ export const routes: RouteObject[] = [
         undefined,
         () => import('../features/dashboard/dashboard-page.tsx'),
         (m) => m.DashboardPage,
+        'dashboard:read',
       ),
       screen(
         paths.users,
         () => import('../features/users/user-list-page.tsx'),
         (m) => m.UserListPage,
+        'customers:read',
       ),
       screen(
         paths.userNew,
         () => import('../features/users/user-form-page.tsx'),
         (m) => m.UserCreatePage,
+        'customers:write',
       ),
       screen(
         '/admin/user/edit/:id',
         () => import('../features/users/user-form-page.tsx'),
         (m) => m.UserEditPage,
+        'customers:read',
       ),
       screen(
         paths.categories,
         () => import('../features/categories/category-list-page.tsx'),
         (m) => m.CategoryListPage,
+        'catalog:read',
       ),
       screen(
         paths.categoryNew,
         () => import('../features/categories/category-form-page.tsx'),
         (m) => m.CategoryCreatePage,
+        'catalog:write',
       ),
       screen(
         '/admin/category/edit/:id',
         () => import('../features/categories/category-form-page.tsx'),
         (m) => m.CategoryEditPage,
+        'catalog:read',
       ),
       screen(
         paths.products,
         () => import('../features/products/product-list-page.tsx'),
         (m) => m.ProductListPage,
+        'catalog:read',
       ),
       screen(
         paths.productNew,
         () => import('../features/products/product-form-page.tsx'),
         (m) => m.ProductCreatePage,
+        'catalog:write',
       ),
       screen(
         '/admin/product/edit/:id',
         () => import('../features/products/product-form-page.tsx'),
         (m) => m.ProductEditPage,
+        'catalog:read',
       ),
       screen(
         paths.reviews,
         () => import('../features/reviews/review-list-page.tsx'),
         (m) => m.ReviewListPage,
+        'reviews:read',
       ),
       screen(
         paths.brands,
         () => import('../features/brands/brand-list-page.tsx'),
         (m) => m.BrandListPage,
+        'catalog:read',
       ),
       screen(
         paths.brandNew,
         () => import('../features/brands/brand-form-page.tsx'),
         (m) => m.BrandCreatePage,
+        'catalog:write',
       ),
       screen(
         '/admin/brand/edit/:id',
         () => import('../features/brands/brand-form-page.tsx'),
         (m) => m.BrandEditPage,
+        'catalog:read',
       ),
       screen(
         paths.orders,
         () => import('../features/orders/order-list-page.tsx'),
         (m) => m.OrderListPage,
+        'orders:read',
       ),
       screen(
         '/admin/order/edit/:id',
         () => import('../features/orders/order-edit-page.tsx'),
         (m) => m.OrderEditPage,
+        'orders:read',
       ),
       screen(
         '/admin/order/:orderId/detail/:id',
         () => import('../features/orders/order-detail-page.tsx'),
         (m) => m.OrderDetailPage,
+        'orders:read',
+      ),
+      screen(
+        paths.staff,
+        () => import('../features/staff/staff-list-page.tsx'),
+        (m) => m.StaffListPage,
+        'staff:manage',
+      ),
+      screen(
+        paths.staffNew,
+        () => import('../features/staff/staff-create-page.tsx'),
+        (m) => m.StaffCreatePage,
+        'staff:manage',
+      ),
+      screen(
+        '/admin/staff/edit/:id',
+        () => import('../features/staff/staff-edit-page.tsx'),
+        (m) => m.StaffEditPage,
+        'staff:manage',
+      ),
+      screen(
+        paths.auditLog,
+        () => import('../features/audit/audit-log-page.tsx'),
+        (m) => m.AuditLogPage,
+        'audit:read',
       ),
     ],
   },

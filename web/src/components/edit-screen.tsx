@@ -1,4 +1,4 @@
-import { LoadingOverlay, Paper } from '@mantine/core'
+import { Alert, LoadingOverlay, Paper } from '@mantine/core'
 import type { BaseSyntheticEvent, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormButtons } from './form-buttons.tsx'
@@ -15,7 +15,8 @@ interface Edit {
 /**
  * A whole add or edit screen (spec section 2, form screens): header and breadcrumb, the form with its fields,
  * a loading overlay until the record is there, and Cancel and Save. A screen gives its texts and fields; the
- * controller does the rest.
+ * controller does the rest. Read-only, for an account that may look but not change (CONTRACT 4.2), the fields
+ * are disabled and there is no Save.
  *
  * @example
  * const edit = useEditController({ … })
@@ -26,6 +27,8 @@ export function EditScreen({
   crumbs,
   edit,
   saveDisabled = false,
+  readOnly = false,
+  actions,
   children,
 }: {
   title: string
@@ -33,12 +36,16 @@ export function EditScreen({
   edit: Edit
   /** Holds Save back (an image still uploading). */
   saveDisabled?: boolean
+  /** Shows the record without a way to change it. */
+  readOnly?: boolean
+  /** Links beside the title, such as the record's history. */
+  actions?: ReactNode
   children: ReactNode
 }) {
   const { t } = useTranslation()
   return (
     <>
-      <PageHeader title={title} crumbs={crumbs} />
+      <PageHeader title={title} crumbs={crumbs} actions={actions} />
       <Paper
         component="form"
         noValidate
@@ -55,8 +62,25 @@ export function EditScreen({
           zIndex={5}
           loaderProps={{ 'aria-label': t('common.loading') }}
         />
-        {children}
-        <FormButtons cancelTo={edit.back} saving={edit.saving} disabled={edit.loading || saveDisabled} />
+        {readOnly ? (
+          <>
+            <Alert color="gray" mb="md">
+              {t('common.readOnly')}
+            </Alert>
+            {/* A disabled fieldset disables every input and button inside it, whatever kind of field it is. */}
+            <fieldset disabled style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+              {children}
+            </fieldset>
+          </>
+        ) : (
+          children
+        )}
+        <FormButtons
+          cancelTo={edit.back}
+          saving={edit.saving}
+          disabled={edit.loading || saveDisabled}
+          readOnly={readOnly}
+        />
       </Paper>
     </>
   )

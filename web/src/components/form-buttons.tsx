@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 
 /**
  * A form's Cancel (back to its list) and Save; Save spins while the call runs and can be held back (an upload
- * still in flight).
+ * still in flight). A read-only form has Back alone.
  *
  * @example <FormButtons cancelTo={paths.users} saving={save.isPending} />
  */
@@ -12,20 +12,24 @@ export function FormButtons({
   cancelTo,
   saving,
   disabled,
+  readOnly = false,
 }: {
   cancelTo: string
   saving: boolean
   disabled?: boolean
+  readOnly?: boolean
 }) {
   const { t } = useTranslation()
   return (
     <Group justify="flex-end" mt="xl" gap="sm">
       <Button component={Link} to={cancelTo} variant="default">
-        {t('common.cancel')}
+        {readOnly ? t('common.back') : t('common.cancel')}
       </Button>
-      <Button type="submit" loading={saving} disabled={disabled}>
-        {t('common.save')}
-      </Button>
+      {!readOnly && (
+        <Button type="submit" loading={saving} disabled={disabled}>
+          {t('common.save')}
+        </Button>
+      )}
     </Group>
   )
 }

@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, Paper, Tooltip } from '@mantine/core'
 import { IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { ListController } from '../lib/use-list-controller.ts'
@@ -33,6 +34,7 @@ export function ListScreen<Row extends { id: string }>({
   columns,
   actions,
   tableMinWidth,
+  filters,
 }: {
   title: string
   crumbs: Crumb[]
@@ -43,6 +45,8 @@ export function ListScreen<Row extends { id: string }>({
   actions: RowActions<Row>
   /** The table's width before it scrolls sideways (DataTable's minWidth): smaller for lists of few columns. */
   tableMinWidth?: number
+  /** Inputs beside the search box that narrow the list (a role, a status). */
+  filters?: ReactNode
 }) {
   const { t } = useTranslation()
   const actionColumn: Column<Row> = {
@@ -112,6 +116,7 @@ export function ListScreen<Row extends { id: string }>({
             onClear={list.clearSearch}
             placeholder={searchPlaceholder}
           />
+          {filters}
         </Group>
         <DataTable
           caption={title}

@@ -1,5 +1,6 @@
 import { messageTexts } from '@store/contract'
 import { account as enAccount } from './en/account.ts'
+import { audit as enAudit } from './en/audit.ts'
 import { auth as enAuth } from './en/auth.ts'
 import { brands as enBrands } from './en/brands.ts'
 import { categories as enCategories } from './en/categories.ts'
@@ -10,9 +11,11 @@ import { layout as enLayout } from './en/layout.ts'
 import { orders as enOrders } from './en/orders.ts'
 import { products as enProducts } from './en/products.ts'
 import { reviews as enReviews } from './en/reviews.ts'
+import { staff as enStaff } from './en/staff.ts'
 import { users as enUsers } from './en/users.ts'
 import type { Messages } from './types.ts'
 import { account as viAccount } from './vi/account.ts'
+import { audit as viAudit } from './vi/audit.ts'
 import { auth as viAuth } from './vi/auth.ts'
 import { brands as viBrands } from './vi/brands.ts'
 import { categories as viCategories } from './vi/categories.ts'
@@ -24,6 +27,7 @@ import { messages as viMessages } from './vi/messages.ts'
 import { orders as viOrders } from './vi/orders.ts'
 import { products as viProducts } from './vi/products.ts'
 import { reviews as viReviews } from './vi/reviews.ts'
+import { staff as viStaff } from './vi/staff.ts'
 import { users as viUsers } from './vi/users.ts'
 
 /** One namespace a screen family (`users.*`), plus `common.*`, `layout.*`, `enums.*` and `messages.*` (by the API's message codes). */
@@ -42,6 +46,8 @@ export const en = {
   products: enProducts,
   orders: enOrders,
   reviews: enReviews,
+  staff: enStaff,
+  audit: enAudit,
 }
 
 export const vi: Messages<typeof en> = {
@@ -58,6 +64,8 @@ export const vi: Messages<typeof en> = {
   products: viProducts,
   orders: viOrders,
   reviews: viReviews,
+  staff: viStaff,
+  audit: viAudit,
 }
 
 export const LANGUAGES = [

@@ -13,6 +13,12 @@ describe('paths', () => {
     expect(paths.reviews).toBe('/admin/product-reviews')
   })
 
+  it("builds the staff addresses and a record's history in the audit log", () => {
+    expect(paths.staffEdit('s1')).toBe('/admin/staff/edit/s1')
+    expect(paths.history('order', 'o1')).toBe('/admin/audit-log?entity=order&entityId=o1')
+    expect(new URL(paths.history('user', 'a&b=c'), 'http://x').searchParams.get('entityId')).toBe('a&b=c')
+  })
+
   it('keeps an odd id inside its path segment', () => {
     expect(paths.userEdit('a/b?c')).toBe('/admin/user/edit/a%2Fb%3Fc')
   })

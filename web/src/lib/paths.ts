@@ -1,3 +1,5 @@
+import type { AuditEntity } from '@store/contract'
+
 /**
  * Every address of the app in one table (spec section 2). Components build links from here, never by hand.
  *
@@ -7,6 +9,10 @@ export const paths = {
   home: '/',
   login: '/login',
   register: '/register',
+  /** Asks for a password reset link by e-mail (CONTRACT 4.3). */
+  forgotPassword: '/forgot-password',
+  /** Where a reset or set-up link leads: `/reset-password?token=…`. */
+  resetPassword: '/reset-password',
   users: '/admin/users',
   userNew: '/admin/user',
   userEdit: (id: string) => `/admin/user/edit/${encodeURIComponent(id)}`,
@@ -24,6 +30,13 @@ export const paths = {
   orderEdit: (id: string) => `/admin/order/edit/${encodeURIComponent(id)}`,
   /** The list links pass the order id for both parameters, as the spec's client did. */
   orderDetail: (id: string) => `/admin/order/${encodeURIComponent(id)}/detail/${encodeURIComponent(id)}`,
+  staff: '/admin/staff',
+  staffNew: '/admin/staff/add',
+  staffEdit: (id: string) => `/admin/staff/edit/${encodeURIComponent(id)}`,
+  auditLog: '/admin/audit-log',
+  /** The audit log filtered to one record's entries: the 'History' link of its edit screen. */
+  history: (entity: AuditEntity, id: string) =>
+    `/admin/audit-log?${new URLSearchParams({ entity, entityId: id }).toString()}`,
 } as const
 
 /** The address of an uploaded image: the file endpoint plus its stored path. */

@@ -38,6 +38,9 @@ export const SHOWN_IN: Record<Resource, readonly Resource[]> = {
   orders: ['analytics'],
   analytics: [],
   files: [],
+  // A member's own name shows in the account menu (`/me`).
+  staff: ['auth'],
+  audit: [],
 }
 
 /** The resources whose cached answers a change to `resource` makes stale, itself first. */

@@ -1,17 +1,26 @@
 import { MantineProvider } from '@mantine/core'
+import { type Permission, ROLE_PERMISSIONS } from '@store/contract'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { theme } from '../app/theme.ts'
+import { PermissionsProvider } from '../lib/permissions.tsx'
 
 /**
  * Renders a piece of the app at an address, inside the theme, a fresh query cache and a router, as a
- * person would meet it. Returns the router so a test can read where it navigated.
+ * person would meet it: as an administrator, who may do everything, unless `permissions` names fewer.
+ * Returns the router so a test can read where it navigated.
  *
  * @example const { router } = renderAt(<UserListPage />, '/admin/users?page=2')
+ * @example renderAt(<UserListPage />, '/admin/users', '*', { permissions: ROLE_PERMISSIONS.staff })
  */
-export function renderAt(ui: ReactElement, address = '/', path = '*') {
+export function renderAt(
+  ui: ReactElement,
+  address = '/',
+  path = '*',
+  { permissions = ROLE_PERMISSIONS.admin }: { permissions?: readonly Permission[] } = {},
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   })
@@ -19,7 +28,9 @@ export function renderAt(ui: ReactElement, address = '/', path = '*') {
   const result = render(
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <PermissionsProvider permissions={permissions}>
+          <RouterProvider router={router} />
+        </PermissionsProvider>
       </QueryClientProvider>
     </MantineProvider>,
   )

@@ -3,7 +3,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { EditScreen } from '../../components/edit-screen.tsx'
+import { HistoryLink } from '../../components/history-link.tsx'
 import { paths } from '../../lib/paths.ts'
+import { useCan } from '../../lib/permissions.tsx'
 import { useEditController } from '../../lib/use-edit-controller.ts'
 import { BrandFields, brandResolvers, brandToForm, emptyBrand } from './brand-form.tsx'
 
@@ -34,6 +36,7 @@ export function BrandCreatePage() {
 export function BrandEditPage() {
   const { t } = useTranslation()
   const { id = '' } = useParams()
+  const canWrite = useCan('catalog:write')
   const [uploading, setUploading] = useState(false)
   const edit = useEditController({
     load: { endpoint: endpoints.brands.get, id },
@@ -50,6 +53,8 @@ export function BrandEditPage() {
       crumbs={[{ label: t('brands.list'), to: paths.brands }, { label: t('brands.edit') }]}
       edit={edit}
       saveDisabled={uploading}
+      readOnly={!canWrite}
+      actions={<HistoryLink entity="brand" id={id} />}
     >
       <BrandFields form={edit.form} logoRequired={false} onUploadingChange={setUploading} />
     </EditScreen>

@@ -5,14 +5,18 @@ import type { Column } from '../../components/data-table.tsx'
 import { ListScreen } from '../../components/list-screen.tsx'
 import { Thumb } from '../../components/thumb.tsx'
 import { paths } from '../../lib/paths.ts'
+import { useCan } from '../../lib/permissions.tsx'
 import { useListController } from '../../lib/use-list-controller.ts'
 
 /** /admin/brands: Name, Logo image and the row actions (spec section 2). A used brand's delete is a 409 toast. */
 export function BrandListPage() {
   const { t } = useTranslation()
+  const canWrite = useCan('catalog:write')
   const list = useListController({
     list: endpoints.brands.list,
-    remove: { endpoint: endpoints.brands.remove, input: (row) => ({ params: { id: row.id } }) },
+    remove: canWrite
+      ? { endpoint: endpoints.brands.remove, input: (row) => ({ params: { id: row.id } }) }
+      : undefined,
   })
   const columns: Column<Brand>[] = [
     { key: 'name', header: t('brands.fields.name'), render: (row) => row.name },
@@ -27,12 +31,16 @@ export function BrandListPage() {
       title={t('brands.title')}
       crumbs={[{ label: t('brands.list') }]}
       searchPlaceholder={t('brands.searchPlaceholder')}
-      add={{ to: paths.brandNew, label: t('brands.add') }}
+      add={canWrite ? { to: paths.brandNew, label: t('brands.add') } : undefined}
       list={list}
       columns={columns}
       // Four narrow columns fit a phone without sideways scrolling.
       tableMinWidth={300}
-      actions={{ label: (row) => row.name, editTo: (row) => paths.brandEdit(row.id) }}
+      actions={
+        canWrite
+          ? { label: (row) => row.name, editTo: (row) => paths.brandEdit(row.id) }
+          : { label: (row) => row.name, detailTo: (row) => paths.brandEdit(row.id) }
+      }
     />
   )
 }

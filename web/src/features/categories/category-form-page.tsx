@@ -4,7 +4,9 @@ import type { UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { EditScreen } from '../../components/edit-screen.tsx'
+import { HistoryLink } from '../../components/history-link.tsx'
 import { paths } from '../../lib/paths.ts'
+import { useCan } from '../../lib/permissions.tsx'
 import { useEditController } from '../../lib/use-edit-controller.ts'
 import { translateMessage } from '../../lib/validation.ts'
 import {
@@ -58,6 +60,7 @@ export function CategoryCreatePage() {
 export function CategoryEditPage() {
   const { t } = useTranslation()
   const { id = '' } = useParams()
+  const canWrite = useCan('catalog:write')
   const edit = useEditController({
     load: { endpoint: endpoints.categories.get, id },
     toValues: toCategoryFormValues,
@@ -75,6 +78,8 @@ export function CategoryEditPage() {
         { label: t('categories.editTitle') },
       ]}
       edit={edit}
+      readOnly={!canWrite}
+      actions={<HistoryLink entity="category" id={id} />}
     >
       <CategoryFields form={edit.form} />
     </EditScreen>

@@ -4,15 +4,19 @@ import { useTranslation } from 'react-i18next'
 import type { Column } from '../../components/data-table.tsx'
 import { ListScreen } from '../../components/list-screen.tsx'
 import { paths } from '../../lib/paths.ts'
+import { useCan } from '../../lib/permissions.tsx'
 import { useListController } from '../../lib/use-list-controller.ts'
 
 /** The category list (/admin/categories): searched by name, paged through the address. */
 export function CategoryListPage() {
   const { t } = useTranslation()
+  const canWrite = useCan('catalog:write')
   // A category products use is refused (409) with the count; the toast says so.
   const list = useListController({
     list: endpoints.categories.list,
-    remove: { endpoint: endpoints.categories.remove, input: (row) => ({ params: { id: row.id } }) },
+    remove: canWrite
+      ? { endpoint: endpoints.categories.remove, input: (row) => ({ params: { id: row.id } }) }
+      : undefined,
   })
   const columns: Column<Category>[] = [
     { key: 'name', header: t('categories.fields.name'), render: (row) => row.name },
@@ -23,10 +27,14 @@ export function CategoryListPage() {
       title={t('categories.title')}
       crumbs={[{ label: t('categories.listCrumb') }]}
       searchPlaceholder={t('categories.searchPlaceholder')}
-      add={{ to: paths.categoryNew, label: t('common.add') }}
+      add={canWrite ? { to: paths.categoryNew, label: t('common.add') } : undefined}
       list={list}
       columns={columns}
-      actions={{ label: (row) => row.name, editTo: (row) => paths.categoryEdit(row.id) }}
+      actions={
+        canWrite
+          ? { label: (row) => row.name, editTo: (row) => paths.categoryEdit(row.id) }
+          : { label: (row) => row.name, detailTo: (row) => paths.categoryEdit(row.id) }
+      }
       // Name, slug and two icons fit a phone: no sideways scrolling needed.
       tableMinWidth={300}
     />

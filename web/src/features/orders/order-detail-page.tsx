@@ -20,10 +20,12 @@ import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { HistoryLink } from '../../components/history-link.tsx'
 import { Money } from '../../components/money.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { paths } from '../../lib/paths.ts'
+import { useCan } from '../../lib/permissions.tsx'
 import { apiQuery, useApiMutation } from '../../lib/queries.ts'
 import { notify } from '../../lib/toast.ts'
 import { useBackOnFailure } from '../../lib/use-back-on-failure.ts'
@@ -37,6 +39,7 @@ import { PaymentMethods } from './payment-methods.tsx'
 export function OrderDetailPage() {
   const { t } = useTranslation()
   const orderId = useParams().orderId ?? ''
+  const canWrite = useCan('orders:write')
   // Spec section 4: the detail reloads the order on entry rather than trust a cached copy. The server ignores
   // the lines call's second id; the spec's client repeats the order id there, and so does this one.
   const order = useQuery({
@@ -64,18 +67,27 @@ export function OrderDetailPage() {
         title={t('orders.detailTitle')}
         crumbs={[{ label: t('orders.crumbs.list'), to: paths.orders }, { label: t('orders.crumbs.detail') }]}
         actions={
-          <Button
-            variant="light"
-            component={Link}
-            to={paths.orderEdit(orderId)}
-            leftSection={<IconPencil size={16} />}
-          >
-            {t('orders.detail.edit')}
-          </Button>
+          <>
+            <HistoryLink entity="order" id={orderId} />
+            {canWrite && (
+              <Button
+                variant="light"
+                component={Link}
+                to={paths.orderEdit(orderId)}
+                leftSection={<IconPencil size={16} />}
+              >
+                {t('orders.detail.edit')}
+              </Button>
+            )}
+          </>
         }
       />
       {ready ? (
-        <OrderDetail order={order.data} lines={lines.data} onDeleteLine={setPendingLine} />
+        <OrderDetail
+          order={order.data}
+          lines={lines.data}
+          onDeleteLine={canWrite ? setPendingLine : undefined}
+        />
       ) : (
         <Center py="xl">
           <Loader aria-label={t('common.loading')} />
@@ -109,7 +121,8 @@ function OrderDetail({
 }: {
   order: Order
   lines: OrderLine[]
-  onDeleteLine: (line: OrderLine) => void
+  /** Absent for an account that may not change orders: the lines show without a delete button. */
+  onDeleteLine?: (line: OrderLine) => void
 }) {
   const { t } = useTranslation()
   const format = useFormat()
@@ -162,7 +175,7 @@ function OrderDetail({
                   key={line.id}
                   line={line}
                   divided={index > 0}
-                  onDelete={() => onDeleteLine(line)}
+                  onDelete={onDeleteLine && (() => onDeleteLine(line))}
                 />
               ))}
             </Stack>

@@ -2,7 +2,9 @@ import { endpoints } from '@store/contract/client'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { EditScreen } from '../../components/edit-screen.tsx'
+import { HistoryLink } from '../../components/history-link.tsx'
 import { paths } from '../../lib/paths.ts'
+import { useCan } from '../../lib/permissions.tsx'
 import { useEditController } from '../../lib/use-edit-controller.ts'
 import { emptyOrderForm, OrderFields, orderFormValues, orderResolver } from './order-edit-form.tsx'
 
@@ -10,6 +12,7 @@ import { emptyOrderForm, OrderFields, orderFormValues, orderResolver } from './o
 export function OrderEditPage() {
   const { t } = useTranslation()
   const id = useParams().id ?? ''
+  const canWrite = useCan('orders:write')
   const edit = useEditController({
     load: { endpoint: endpoints.orders.get, id },
     toValues: orderFormValues,
@@ -24,6 +27,8 @@ export function OrderEditPage() {
       title={t('orders.editTitle')}
       crumbs={[{ label: t('orders.crumbs.list'), to: paths.orders }, { label: t('orders.crumbs.edit') }]}
       edit={edit}
+      readOnly={!canWrite}
+      actions={<HistoryLink entity="order" id={id} />}
     >
       <OrderFields form={edit.form} order={edit.record} />
     </EditScreen>

@@ -18,7 +18,8 @@ export function OrderLineItem({
   divided = false,
 }: {
   line: OrderLine
-  onDelete: () => void
+  /** Absent when the line cannot be deleted by this account: no button. */
+  onDelete?: () => void
   /** A rule above the line, to part it from the one before. */
   divided?: boolean
 }) {
@@ -61,16 +62,18 @@ export function OrderLineItem({
           </Text>
         )}
       </Stack>
-      <Tooltip label={t('common.delete')}>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          onClick={onDelete}
-          aria-label={t('orders.detail.deleteLine', { name })}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
+      {onDelete && (
+        <Tooltip label={t('common.delete')}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            onClick={onDelete}
+            aria-label={t('orders.detail.deleteLine', { name })}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
     </Group>
   )
 }

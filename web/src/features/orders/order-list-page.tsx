@@ -6,14 +6,18 @@ import { ListScreen } from '../../components/list-screen.tsx'
 import { Money } from '../../components/money.tsx'
 import { OrderStatusBadge } from '../../components/order-status-badge.tsx'
 import { paths } from '../../lib/paths.ts'
+import { useCan } from '../../lib/permissions.tsx'
 import { useListController } from '../../lib/use-list-controller.ts'
 
 /** /admin/orders: orders searched by the customer's name, with detail, edit and delete; no add (spec section 2). */
 export function OrderListPage() {
   const { t } = useTranslation()
+  const canWrite = useCan('orders:write')
   const list = useListController({
     list: endpoints.orders.list,
-    remove: { endpoint: endpoints.orders.remove, input: (order) => ({ params: { id: order.id } }) },
+    remove: canWrite
+      ? { endpoint: endpoints.orders.remove, input: (order) => ({ params: { id: order.id } }) }
+      : undefined,
   })
   const columns: Column<Order>[] = [
     { key: 'user', header: t('orders.columns.userName'), render: (order) => order.user.name },
@@ -47,7 +51,7 @@ export function OrderListPage() {
       actions={{
         label: (order) => t('orders.rowLabel', { id: order.id, name: order.user.name }),
         detailTo: (order) => paths.orderDetail(order.id),
-        editTo: (order) => paths.orderEdit(order.id),
+        editTo: canWrite ? (order) => paths.orderEdit(order.id) : undefined,
       }}
     />
   )

@@ -3,7 +3,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { EditScreen } from '../../components/edit-screen.tsx'
+import { HistoryLink } from '../../components/history-link.tsx'
 import { paths } from '../../lib/paths.ts'
+import { useCan } from '../../lib/permissions.tsx'
 import { useEditController } from '../../lib/use-edit-controller.ts'
 import { emptyProduct, ProductFields, productResolver, productToForm } from './product-form.tsx'
 
@@ -35,6 +37,7 @@ export function ProductCreatePage() {
 export function ProductEditPage() {
   const { t } = useTranslation()
   const { id = '' } = useParams()
+  const canWrite = useCan('catalog:write')
   const [uploading, setUploading] = useState(false)
   const edit = useEditController({
     load: { endpoint: endpoints.products.get, id },
@@ -52,6 +55,8 @@ export function ProductEditPage() {
       crumbs={[{ label: t('products.list'), to: paths.products }, { label: t('products.edit') }]}
       edit={edit}
       saveDisabled={uploading}
+      readOnly={!canWrite}
+      actions={<HistoryLink entity="product" id={id} />}
     >
       <ProductFields form={edit.form} onUploadingChange={setUploading} />
     </EditScreen>

@@ -7,14 +7,18 @@ import { ListScreen } from '../../components/list-screen.tsx'
 import { Money } from '../../components/money.tsx'
 import { Thumb } from '../../components/thumb.tsx'
 import { paths } from '../../lib/paths.ts'
+import { useCan } from '../../lib/permissions.tsx'
 import { useListController } from '../../lib/use-list-controller.ts'
 
 /** /admin/products: Name, Price, Brand, Category, Image and the row actions (spec section 2). */
 export function ProductListPage() {
   const { t } = useTranslation()
+  const canWrite = useCan('catalog:write')
   const list = useListController({
     list: endpoints.products.list,
-    remove: { endpoint: endpoints.products.remove, input: (row) => ({ params: { id: row.id } }) },
+    remove: canWrite
+      ? { endpoint: endpoints.products.remove, input: (row) => ({ params: { id: row.id } }) }
+      : undefined,
   })
   const columns: Column<Product>[] = [
     {
@@ -52,10 +56,14 @@ export function ProductListPage() {
       title={t('products.title')}
       crumbs={[{ label: t('products.list') }]}
       searchPlaceholder={t('products.searchPlaceholder')}
-      add={{ to: paths.productNew, label: t('products.add') }}
+      add={canWrite ? { to: paths.productNew, label: t('products.add') } : undefined}
       list={list}
       columns={columns}
-      actions={{ label: (row) => row.name, editTo: (row) => paths.productEdit(row.id) }}
+      actions={
+        canWrite
+          ? { label: (row) => row.name, editTo: (row) => paths.productEdit(row.id) }
+          : { label: (row) => row.name, detailTo: (row) => paths.productEdit(row.id) }
+      }
     />
   )
 }

@@ -6,6 +6,7 @@ import type { Column } from '../../components/data-table.tsx'
 import { ListScreen } from '../../components/list-screen.tsx'
 import { Stars } from '../../components/stars.tsx'
 import { Thumb } from '../../components/thumb.tsx'
+import { useCan } from '../../lib/permissions.tsx'
 import { useListController } from '../../lib/use-list-controller.ts'
 
 /**
@@ -15,14 +16,17 @@ import { useListController } from '../../lib/use-list-controller.ts'
  */
 export function ReviewListPage() {
   const { t } = useTranslation()
+  const canWrite = useCan('reviews:write')
   const list = useListController({
     list: endpoints.reviews.list,
     searchParam: 'content',
     // `productId` lets the server refuse when the review moved to another product since the list was loaded.
-    remove: {
-      endpoint: endpoints.reviews.remove,
-      input: (review) => ({ params: { commentId: review.id }, query: { productId: review.product.id } }),
-    },
+    remove: canWrite
+      ? {
+          endpoint: endpoints.reviews.remove,
+          input: (review) => ({ params: { commentId: review.id }, query: { productId: review.product.id } }),
+        }
+      : undefined,
   })
   const columns: Column<Review>[] = [
     {

@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { DateField } from '../../components/date-field.tsx'
 import { EditScreen } from '../../components/edit-screen.tsx'
+import { HistoryLink } from '../../components/history-link.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { paths } from '../../lib/paths.ts'
+import { useCan } from '../../lib/permissions.tsx'
 import { useEditController } from '../../lib/use-edit-controller.ts'
 import { translateMessage } from '../../lib/validation.ts'
 import {
@@ -123,10 +125,15 @@ export function UserCreatePage() {
   )
 }
 
-/** Edit user (/admin/user/edit/{id}): loads the user on entry, validates on each change, saves, back to the list. */
+/**
+ * Edit user (/admin/user/edit/{id}): loads the user on entry, validates on each change, saves, back to the list.
+ * Staff may read customers but not change them: for them the same screen shows the customer read-only, since
+ * looking up a customer's phone or address is part of handling their orders.
+ */
 export function UserEditPage() {
   const { t } = useTranslation()
   const { id = '' } = useParams()
+  const canWrite = useCan('customers:write')
   const edit = useEditController({
     load: { endpoint: endpoints.users.get, id },
     toValues: toUserFormValues,
@@ -143,6 +150,8 @@ export function UserEditPage() {
       title={t('users.editTitle')}
       crumbs={[{ label: t('users.listCrumb'), to: paths.users }, { label: t('users.editTitle') }]}
       edit={edit}
+      readOnly={!canWrite}
+      actions={<HistoryLink entity="user" id={id} />}
     >
       <UserFields form={edit.form} withPassword={false} />
     </EditScreen>

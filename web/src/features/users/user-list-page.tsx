@@ -4,17 +4,24 @@ import { useTranslation } from 'react-i18next'
 import type { Column } from '../../components/data-table.tsx'
 import { ListScreen } from '../../components/list-screen.tsx'
 import { paths } from '../../lib/paths.ts'
+import { useCan } from '../../lib/permissions.tsx'
 import { useListController } from '../../lib/use-list-controller.ts'
 import { genderKey } from './user-form.ts'
 
-/** The user list (/admin/users): customers only, searched by name, paged through the address. */
+/**
+ * The user list (/admin/users): customers only, searched by name, paged through the address. An account that
+ * may read customers but not change them (staff) has no Add or Delete, and opens each customer read-only.
+ */
 export function UserListPage() {
   const { t } = useTranslation()
+  const canWrite = useCan('customers:write')
   // Customers only (spec section 6). A customer with orders is refused (409), so order history stays whole.
   const list = useListController({
     list: endpoints.users.list,
     fixedQuery: { role: 'user' },
-    remove: { endpoint: endpoints.users.remove, input: (row) => ({ params: { id: row.id } }) },
+    remove: canWrite
+      ? { endpoint: endpoints.users.remove, input: (row) => ({ params: { id: row.id } }) }
+      : undefined,
   })
   const columns: Column<User>[] = [
     { key: 'name', header: t('users.fields.name'), nowrap: true, render: (row) => row.name },
@@ -39,10 +46,14 @@ export function UserListPage() {
       title={t('users.title')}
       crumbs={[{ label: t('users.listCrumb') }]}
       searchPlaceholder={t('users.searchPlaceholder')}
-      add={{ to: paths.userNew, label: t('common.add') }}
+      add={canWrite ? { to: paths.userNew, label: t('common.add') } : undefined}
       list={list}
       columns={columns}
-      actions={{ label: (row) => row.name, editTo: (row) => paths.userEdit(row.id) }}
+      actions={
+        canWrite
+          ? { label: (row) => row.name, editTo: (row) => paths.userEdit(row.id) }
+          : { label: (row) => row.name, detailTo: (row) => paths.userEdit(row.id) }
+      }
     />
   )
 }

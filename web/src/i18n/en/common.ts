@@ -64,4 +64,11 @@ export const common = {
   close: 'Close',
   saving: 'Saving…',
   breadcrumb: 'Breadcrumb',
+  notAllowed: {
+    title: 'Not allowed',
+    text: 'Your role does not give you access to this screen.',
+    back: 'Back to the dashboard',
+  },
+  readOnly: 'You can look at this record but not change it.',
+  history: 'History',
 }

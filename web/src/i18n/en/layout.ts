@@ -10,6 +10,8 @@ export const layout = {
     categories: 'Category',
     brands: 'Brand',
     orders: 'Order List',
+    staff: 'Staff',
+    audit: 'Audit log',
   },
   toggleMenu: 'Toggle menu',
   closeMenu: 'Close menu',

@@ -67,4 +67,11 @@ export const common: Messages<typeof en> = {
   close: 'Đóng',
   saving: 'Đang lưu…',
   breadcrumb: 'Đường dẫn trang',
+  notAllowed: {
+    title: 'Không có quyền truy cập',
+    text: 'Vai trò của bạn không có quyền mở màn hình này.',
+    back: 'Về trang tổng quan',
+  },
+  readOnly: 'Bạn có thể xem bản ghi này nhưng không thể thay đổi.',
+  history: 'Lịch sử',
 }

@@ -13,6 +13,8 @@ export const layout: Messages<typeof en> = {
     categories: 'Danh mục',
     brands: 'Thương hiệu',
     orders: 'Danh sách đơn hàng',
+    staff: 'Nhân viên',
+    audit: 'Nhật ký hoạt động',
   },
   toggleMenu: 'Ẩn/hiện menu',
   closeMenu: 'Đóng menu',

@@ -1,0 +1,50 @@
+import type { staff as en } from '../en/staff.ts'
+import type { Messages } from '../types.ts'
+
+export const staff: Messages<typeof en> = {
+  title: 'Nhân viên',
+  listCrumb: 'Danh sách nhân viên',
+  addTitle: 'Thêm nhân viên',
+  editTitle: 'Sửa nhân viên',
+  searchPlaceholder: 'Tìm theo tên hoặc email',
+  fields: {
+    name: 'Họ và tên',
+    email: 'Email',
+    role: 'Vai trò',
+    active: 'Đang hoạt động',
+    twoFactor: 'Xác thực hai bước',
+    lastLoginAt: 'Đăng nhập gần nhất',
+    createdAt: 'Ngày thêm',
+  },
+  roles: { admin: 'Quản trị viên', staff: 'Nhân viên' },
+  roleHint:
+    'Nhân viên quản lý sản phẩm, đơn hàng, đánh giá và được xem khách hàng; quản trị viên còn quản lý nhân viên và xem nhật ký hoạt động.',
+  filters: {
+    role: 'Vai trò',
+    anyRole: 'Mọi vai trò',
+    status: 'Trạng thái',
+    anyStatus: 'Đang hoạt động và đã vô hiệu hóa',
+  },
+  status: { active: 'Đang hoạt động', disabled: 'Đã vô hiệu hóa' },
+  twoFactor: { on: 'Bật', off: 'Tắt' },
+  never: 'Chưa đăng nhập',
+  activeHint: 'Tài khoản bị vô hiệu hóa không đăng nhập được, và mọi phiên đăng nhập của họ kết thúc ngay.',
+  ownAccount: 'Đây là tài khoản của bạn: một quản trị viên khác phải đổi vai trò hoặc vô hiệu hóa nó.',
+  created: 'Thêm nhân viên thành công',
+  updated: 'Cập nhật nhân viên thành công',
+  notSaved: 'Chưa lưu được',
+  makeResetLink: 'Tạo liên kết đặt lại mật khẩu',
+  link: {
+    setupTitle: 'Liên kết đặt mật khẩu cho {{name}}',
+    resetTitle: 'Liên kết đặt lại mật khẩu cho {{name}}',
+    setupIntro: '{{name}} mở liên kết này để chọn mật khẩu. Liên kết chỉ dùng được một lần.',
+    resetIntro: '{{name}} mở liên kết này để chọn mật khẩu mới. Liên kết chỉ dùng được một lần.',
+    label: 'Liên kết dùng một lần',
+    copy: 'Sao chép liên kết',
+    copied: 'Đã sao chép',
+    expires: 'Có hiệu lực đến {{time}}',
+    emailed: 'Liên kết cũng đã được gửi qua email tới {{email}}.',
+    notEmailed: 'Liên kết chưa được gửi qua email: hãy tự chuyển nó cho {{name}}.',
+    done: 'Xong',
+  },
+}
