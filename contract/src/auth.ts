@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { email, emptyEnvelope, entityIds, envelope, isoDate, password } from './common.ts'
+import { email, emptyEnvelope, entityIds, envelope, isoDate, password, requiredText } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
 import { ROLES } from './enums.ts'
 import { messages } from './messages.ts'
@@ -88,6 +88,10 @@ export const refreshAnswer = envelope(z.object({ tokens: tokenPair }))
 export const logoutBody = refreshBody
 export const meAnswer = envelope(authUser)
 
+/** What an account changes of its own profile: the Setting dialog's Information tab. */
+export const profileBody = z.object({ name: requiredText(120) })
+export type ProfileBody = z.infer<typeof profileBody>
+
 export const changePasswordBody = z.object({
   currentPassword: z.string({ error: messages.required }).min(1, messages.required).max(200),
   password,
@@ -153,6 +157,18 @@ export const authEndpoints = defineEndpoints('auth', {
     permission: 'signedIn',
     summary: 'The signed-in account, with what it may do',
     answer: meAnswer,
+  },
+  updateProfile: {
+    method: 'PUT',
+    path: '/admin/auth/me',
+    permission: 'signedIn',
+    summary: 'Change one’s own name (the Setting dialog); any member of staff may',
+    description:
+      'An administrator may also use PUT /admin/users/{own id}, as the spec’s client does; that call needs ' +
+      'customers:write, which staff do not have.',
+    body: profileBody,
+    answer: meAnswer,
+    audit: { entity: 'account', action: 'update' },
   },
   changePassword: {
     method: 'PUT',

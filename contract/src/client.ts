@@ -21,6 +21,7 @@ export const endpoints: Routes<typeof table> = {
     refresh: { method: 'POST', path: '/admin/auth/refresh-tokens', resource: 'auth', operation: 'refresh' },
     logout: { method: 'POST', path: '/admin/auth/logout', resource: 'auth', operation: 'logout' },
     me: { method: 'GET', path: '/admin/auth/me', resource: 'auth', operation: 'me' },
+    updateProfile: { method: 'PUT', path: '/admin/auth/me', resource: 'auth', operation: 'updateProfile' },
     changePassword: {
       method: 'PUT',
       path: '/admin/auth/change-password',

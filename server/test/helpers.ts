@@ -65,7 +65,13 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
 }
 
 export async function startApp(
-  options: { now?: () => Date; env?: Record<string, string>; webDir?: string } = {},
+  options: {
+    now?: () => Date
+    env?: Record<string, string>
+    webDir?: string
+    /** Pino options for the app's log (a test reading what the server logs); none by default. */
+    logger?: Record<string, unknown>
+  } = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase()
   await migrate(database)
@@ -77,6 +83,7 @@ export async function startApp(
     jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
     ...(options.now ? { now: options.now } : {}),
     ...(options.webDir ? { webDir: options.webDir } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   })
   await app.ready()
   const [admin] = await database.db

@@ -71,7 +71,9 @@ export function implement<G extends Record<string, Endpoint>>(
       const status = endpoint.status ?? 200
       const run: RouteHandlerMethod = async (request, reply) => {
         const answer = await audited(endpoint, request, (call) => handler(request, reply, call))
-        if (answer === reply) return reply
+        // A handler that sent its own answer (a file, a stream) returns the reply. A reply is a thenable that
+        // settles when the answer is out, so awaiting it yields nothing: whether it was sent is asked of it.
+        if (answer === reply || reply.sent) return reply
         return reply.code(status).send(answer)
       }
       app.route({

@@ -125,6 +125,10 @@ const FIXTURES: Record<string, () => Promise<Request>> = {
     const m = await member()
     return { body: { refreshToken: m.refreshToken }, headers: m.headers, actorId: m.id }
   },
+  'auth.updateProfile': async () => {
+    const m = await member()
+    return { body: { name: 'Tên Mới Của Tôi' }, headers: m.headers, actorId: m.id }
+  },
   'auth.changePassword': async () => {
     const m = await member()
     return {

@@ -477,6 +477,21 @@ describe('GET /api/admin/audit-log/export', () => {
     ])
   })
 
+  it('answers once: a handler that streams its own answer leaves nothing for the runner to send', async () => {
+    // Fastify warns in the log when a handler's answer is sent a second time.
+    const lines: string[] = []
+    const logged = await startApp({
+      logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } },
+    })
+    try {
+      const answer = await logged.call('GET', '/api/admin/audit-log/export')
+      expect(answer.statusCode).toBe(200)
+      expect(lines.join('')).not.toMatch(/already sent/)
+    } finally {
+      await logged.close()
+    }
+  })
+
   it('takes the list’s filters', async () => {
     const { rows } = await exportCsv(`actor=${auditor.id}&from=2026-02-01&to=2026-02-01&entity=order`)
     expect(rows.slice(1).map((r) => r[6])).toEqual(['o-1'])

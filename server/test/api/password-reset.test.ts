@@ -137,7 +137,7 @@ describe('asking for a reset link', () => {
       actorId: null,
       entity: 'account',
       entityId: String(ids[MEMBER.email]),
-      changes: { linkSent: [null, true] },
+      changes: { email: [null, MEMBER.email], linkSent: [null, true] },
     })
     expect(JSON.stringify(entry)).not.toContain(tokenOf(link))
   })
@@ -162,17 +162,19 @@ describe('asking for a reset link', () => {
     await mailFor(MEMBER.email)
     expect(smtp.messages.slice(before.mails).map((m) => m.envelope.to)).toEqual([[MEMBER.email]])
     expect((await t.database.db.select({ n: count() }).from(passwordTokens))[0]!.n).toBe(tokensBefore + 1)
-    // The unknown e-mail and the customer leave no entry; the disabled member's account records the request.
+    // Every request is recorded, with the e-mail asked for; only a member's names its account.
     const entries = await t.database.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'passwordResetRequest'))
       .orderBy(desc(auditLog.id))
-      .limit(2)
-    expect(await auditCount()).toBe(before.audit + 2)
+      .limit(4)
+    expect(await auditCount()).toBe(before.audit + 4)
     expect(entries.map((e) => [e.entityId, e.changes])).toEqual([
-      [String(ids[MEMBER.email]), { linkSent: [null, true] }],
-      [String(ids[DISABLED.email]), { linkSent: [null, false] }],
+      [String(ids[MEMBER.email]), { email: [null, MEMBER.email], linkSent: [null, true] }],
+      [String(ids[DISABLED.email]), { email: [null, DISABLED.email], linkSent: [null, false] }],
+      [null, { email: [null, CUSTOMER.email], linkSent: [null, false] }],
+      [null, { email: [null, 'nobody@shop.test'], linkSent: [null, false] }],
     ])
   })
 

@@ -97,6 +97,37 @@ describe('a staff member', () => {
     expectEnvelope(await t.call('GET', '/api/admin/product-reviews', undefined, staff), 200)
   })
 
+  it('reads customers only: no staff or administrator account through the user calls', async () => {
+    const everyone = expectEnvelope(await t.call('GET', '/api/admin/users?limit=100', undefined, staff), 200)
+    expect(everyone.data.map((u: { role: string }) => u.role)).toEqual(everyone.data.map(() => 'user'))
+    expect(everyone.data.map((u: { id: string }) => u.id)).toContain(String(customerId))
+    expect(everyone.meta.totalResults).toBe(everyone.data.length)
+    expect(
+      expectEnvelope(await t.call('GET', '/api/admin/users?role=admin', undefined, staff), 403).code,
+    ).toBe('notAllowed')
+    for (const id of [t.adminId, staffId]) {
+      const body = expectEnvelope(await t.call('GET', `/api/admin/users/${id}`, undefined, staff), 404)
+      expect(body.code).toBe('userNotFound')
+    }
+    // An administrator still reads every account, as the spec's user list does with role=admin.
+    const admins = expectEnvelope(await t.call('GET', '/api/admin/users?role=admin'), 200)
+    expect(admins.data.map((u: { id: string }) => u.id)).toContain(String(t.adminId))
+    expectEnvelope(await t.call('GET', `/api/admin/users/${staffId}`), 200)
+  })
+
+  it('changes their own name, which the customer calls would refuse them', async () => {
+    const saved = expectEnvelope(
+      await t.call('PUT', '/api/admin/auth/me', { name: 'Trần Nhân Viên Mới' }, staff),
+      200,
+    )
+    expect(saved.data).toMatchObject({ id: String(staffId), name: 'Trần Nhân Viên Mới', role: 'staff' })
+    const me = expectEnvelope(await t.call('GET', '/api/admin/auth/me', undefined, staff), 200)
+    expect(me.data.name).toBe('Trần Nhân Viên Mới')
+    const refused = expectEnvelope(await t.call('PUT', '/api/admin/auth/me', { name: '  ' }, staff), 400)
+    expect(Object.keys(refused.errors)).toEqual(['name'])
+    expectEnvelope(await t.call('PUT', `/api/admin/users/${staffId}`, { name: 'Không được' }, staff), 403)
+  })
+
   it('is refused every call outside the role with 403, before anything is read or written', async () => {
     const outside = allEndpoints.filter(
       (e): e is Endpoint =>

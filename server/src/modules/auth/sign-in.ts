@@ -2,7 +2,7 @@ import { type AuthUser, type endpoints, isStaffRole, type TokenPair } from '@sto
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client.ts'
-import { sessions } from '../../db/schema.ts'
+import { sessions, users } from '../../db/schema.ts'
 import type { Call, Handlers } from '../../lib/endpoints.ts'
 import { badRequest, forbidden, HttpError, unauthorized } from '../../lib/errors.ts'
 import { attemptStore } from './attempt-store.ts'
@@ -21,7 +21,10 @@ import {
 import { SignInLimits, signInRules } from './sign-in-limits.ts'
 import { revokeRefreshToken } from './tokens.ts'
 
-type SignInCalls = Pick<typeof endpoints.auth, 'login' | 'refresh' | 'logout' | 'me' | 'changePassword'>
+type SignInCalls = Pick<
+  typeof endpoints.auth,
+  'login' | 'refresh' | 'logout' | 'me' | 'updateProfile' | 'changePassword'
+>
 
 /** Sign-in attempt counters, shared through Redis when `REDIS_URL` is set. */
 function signInLimits(app: FastifyInstance): SignInLimits {
@@ -124,6 +127,18 @@ export function signInHandlers(app: FastifyInstance) {
       data: toAuthUser(await signedIn(db, request.admin.id)),
       message: 'OK',
     }),
+
+    updateProfile: async (request, _reply, { db, audit }) => {
+      const before = await signedIn(db, request.admin.id)
+      const [after] = await db
+        .update(users)
+        .set({ name: request.body.name, updatedAt: services.now() })
+        .where(eq(users.id, before.id))
+        .returning({ name: users.name })
+      audit.entityId = String(before.id)
+      audit.diff({ name: before.name }, { name: after!.name })
+      return { status: true, data: toAuthUser({ ...before, name: after!.name }), message: 'Account updated' }
+    },
 
     changePassword: async (request, _reply, { db, audit }) => {
       const account = await signedIn(db, request.admin.id)

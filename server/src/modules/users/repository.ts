@@ -60,13 +60,20 @@ export async function listUsers(db: Db, query: UserListQuery) {
   return { data: page.map(toUser), meta: metaOf(query, total) }
 }
 
-async function findUser(db: Db, id: number | null) {
-  const [row] = id ? await db.select(columns).from(users).where(eq(users.id, id)) : []
+async function findUser(db: Db, id: number | null, role?: Row['role']) {
+  const [row] = id
+    ? await db
+        .select(columns)
+        .from(users)
+        .where(and(eq(users.id, id), role ? eq(users.role, role) : undefined))
+    : []
   if (!row) throw notFound('userNotFound')
   return row
 }
 
-export const getUser = async (db: Db, id: number | null) => toUser(await findUser(db, id))
+/** One user; with `role`, only an account of that role (any other is not found). */
+export const getUser = async (db: Db, id: number | null, role?: Row['role']) =>
+  toUser(await findUser(db, id, role))
 
 /** Today in the store's calendar, as YYYY-MM-DD: a birthday "today" in Hà Nội is not in the future. */
 const todayIn = (timeZone: string, now: Date) =>

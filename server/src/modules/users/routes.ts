@@ -1,22 +1,32 @@
-import { endpoints } from '@store/contract'
+import { endpoints, permissionsOf } from '@store/contract'
+import type { FastifyRequest } from 'fastify'
 import { users } from '../../db/schema.ts'
 import { implement } from '../../lib/endpoints.ts'
+import { forbidden } from '../../lib/errors.ts'
 import { toDbId } from '../../lib/ids.ts'
 import { lockForChange } from '../audit/repository.ts'
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './repository.ts'
+
+/**
+ * Whether the caller may read staff accounts through the user calls. `customers:read` opens customers; the
+ * accounts of the team are `staff:manage`'s, so for anyone else these calls narrow to customers (CONTRACT 4.2:
+ * staff read customers, and no staff accounts).
+ */
+const seesStaff = (request: FastifyRequest) => permissionsOf(request.admin.role).includes('staff:manage')
 
 export const userRoutes = implement(endpoints.users, (app) => {
   const { config } = app.services
   const clock = () => ({ now: app.services.now(), timeZone: config.STORE_TZ })
   return {
-    list: async (request, _reply, { db }) => ({
-      status: true,
-      ...(await listUsers(db, request.query)),
-      message: 'OK',
-    }),
+    list: async (request, _reply, { db }) => {
+      // Customers only, for whoever may not manage staff: the staff accounts are not theirs to read.
+      if (!seesStaff(request) && request.query.role === 'admin') throw forbidden('notAllowed')
+      const query = seesStaff(request) ? request.query : { ...request.query, role: 'user' as const }
+      return { status: true, ...(await listUsers(db, query)), message: 'OK' }
+    },
     get: async (request, _reply, { db }) => ({
       status: true,
-      data: await getUser(db, toDbId(request.params.id)),
+      data: await getUser(db, toDbId(request.params.id), seesStaff(request) ? undefined : 'user'),
       message: 'OK',
     }),
     create: async (request, _reply, { db, audit }) => {

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button, Group, Stack, TextInput } from '@mantine/core'
-import { type AuthUser, userUpdateBody } from '@store/contract'
+import { type AuthUser, profileBody } from '@store/contract'
 import { endpoints } from '@store/contract/client'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { useApiMutation } from '../../lib/queries.ts'
 import { notify } from '../../lib/toast.ts'
 import { translateMessage } from '../../lib/validation.ts'
@@ -12,7 +12,7 @@ import { showRefusal } from './refusal.ts'
 import { reloadSoon } from './reload.ts'
 
 /** Spec section 5, profile edit: the name is required; the e-mail is shown but not sent. */
-export const profileForm = z.object({ name: userUpdateBody.shape.name.unwrap() })
+export const profileForm = profileBody
 type ProfileForm = z.infer<typeof profileForm>
 
 /** The 'Information' tab of the Setting dialog. */
@@ -23,9 +23,9 @@ export function ProfileForm({ user }: { user: AuthUser }) {
     mode: 'onChange',
     defaultValues: { name: user.name },
   })
-  // PUT /admin/users/{id} on one's own account is how the Setting dialog saves the name (CONTRACT section 2).
+  // PUT /admin/auth/me: every member of staff may change their own name, also one who may not edit customers.
   // Silent: a refusal goes next to its field, and only what cannot be placed is toasted.
-  const save = useApiMutation(endpoints.users.update, {
+  const save = useApiMutation(endpoints.auth.updateProfile, {
     meta: { silent: true },
     // The page reloads once saved.
     refetch: 'none',
@@ -36,7 +36,7 @@ export function ProfileForm({ user }: { user: AuthUser }) {
   })
   const submit = form.handleSubmit((body) =>
     save.mutate(
-      { params: { id: user.id }, body: { name: body.name } },
+      { body: { name: body.name } },
       { onError: (error) => showRefusal(error, form.setError, ['name']) },
     ),
   )
