@@ -8,6 +8,16 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 /** Runs axe on the page as it is and fails on any serious or critical violation, naming each. */
 export async function expectAccessible(page: Page) {
+  // A dialog fading in is half transparent, and axe would measure its colours washed out: every finite
+  // animation and transition (not a spinner's endless one) is let finish first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
   // The app's Content-Security-Policy refuses inline scripts, as it should, so axe is not added as a script
   // tag: it is evaluated through the browser's debugging protocol, which the policy does not govern.
   await page.evaluate(axeSource)
