@@ -33,5 +33,8 @@ export const AUDIT_ACTIONS = [
   'twoFactorEnable',
   'twoFactorDisable',
   'sessionEnd',
+  'import',
+  'bulkStatus',
+  'bulkDelete',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

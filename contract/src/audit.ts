@@ -2,31 +2,9 @@ import { z } from 'zod'
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from './audit-names.ts'
 import { isoDate, listEnvelope, listQuery } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
-import { messageRef, messages } from './messages.ts'
-import { isRealDate } from './users.ts'
+import { optionalChoice, optionalDay } from './list-params.ts'
 
 export * from './audit-names.ts'
-
-/** An optional whole day, `YYYY-MM-DD`, in the shop's time zone; empty is "not given". */
-export const optionalDay = z
-  .string()
-  .optional()
-  .transform((v, ctx) => {
-    const value = v?.trim() ?? ''
-    if (value === '') return undefined
-    if (!isRealDate(value)) {
-      ctx.addIssue({ code: 'custom', message: messageRef('realDate') })
-      return z.NEVER
-    }
-    return value
-  })
-
-/** An optional choice among `values` in a query string; empty is "not given". */
-const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .union([z.literal(''), z.enum(values)], { error: messages.oneOf(values) })
-    .optional()
-    .transform((v) => v || undefined)
 
 /** The audit log's filters (CONTRACT 4.4); the export takes the same ones without paging. */
 export const auditFilters = z.object({

@@ -11,6 +11,7 @@ import {
   requiredText,
 } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
+import { csvAnswer, csvResponses, sortParam } from './list-params.ts'
 
 export const brand = z.object({
   ...entityIds,
@@ -34,6 +35,12 @@ export const brandUpdateBody = z.object({
 })
 export type BrandUpdateBody = z.infer<typeof brandUpdateBody>
 
+export const BRANDS_SORT_FIELDS = ['name', 'createdAt'] as const
+const brandFilterShape = { name: listQuery.shape.name, sortBy: sortParam(BRANDS_SORT_FIELDS) }
+export const brandListQuery = listQuery.extend(brandFilterShape)
+export type BrandListQuery = z.infer<typeof brandListQuery>
+export const brandExportQuery = z.object(brandFilterShape)
+
 export const brandAnswer = envelope(brand)
 export const brandList = listEnvelope(brand)
 export const brandAll = envelope(z.array(brand))
@@ -43,9 +50,18 @@ export const brandEndpoints = defineEndpoints('brands', {
     method: 'GET',
     path: '/admin/brands',
     permission: 'catalog:read',
-    summary: 'A page of brands, newest first',
-    query: listQuery,
+    summary: 'A page of brands, sorted',
+    query: brandListQuery,
     answer: brandList,
+  },
+  export: {
+    method: 'GET',
+    path: '/admin/brands/export',
+    permission: 'catalog:read',
+    summary: 'Every brand the search matches, as a CSV file in the list’s order',
+    query: brandExportQuery,
+    answer: csvAnswer,
+    responses: csvResponses,
   },
   all: {
     method: 'GET',

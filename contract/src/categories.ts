@@ -10,6 +10,7 @@ import {
   requiredText,
 } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
+import { csvAnswer, csvResponses, sortParam } from './list-params.ts'
 
 export const category = z.object({
   ...entityIds,
@@ -23,6 +24,12 @@ export type Category = z.infer<typeof category>
 export const categoryBody = z.object({ name: requiredText(120) })
 export type CategoryBody = z.infer<typeof categoryBody>
 
+export const CATEGORIES_SORT_FIELDS = ['name', 'createdAt'] as const
+const categoryFilterShape = { name: listQuery.shape.name, sortBy: sortParam(CATEGORIES_SORT_FIELDS) }
+export const categoryListQuery = listQuery.extend(categoryFilterShape)
+export type CategoryListQuery = z.infer<typeof categoryListQuery>
+export const categoryExportQuery = z.object(categoryFilterShape)
+
 export const categoryAnswer = envelope(category)
 export const categoryList = listEnvelope(category)
 export const categoryAll = envelope(z.array(category))
@@ -32,9 +39,18 @@ export const categoryEndpoints = defineEndpoints('categories', {
     method: 'GET',
     path: '/admin/categories',
     permission: 'catalog:read',
-    summary: 'A page of categories, newest first',
-    query: listQuery,
+    summary: 'A page of categories, sorted',
+    query: categoryListQuery,
     answer: categoryList,
+  },
+  export: {
+    method: 'GET',
+    path: '/admin/categories/export',
+    permission: 'catalog:read',
+    summary: 'Every category the search matches, as a CSV file in the list’s order',
+    query: categoryExportQuery,
+    answer: csvAnswer,
+    responses: csvResponses,
   },
   all: {
     method: 'GET',

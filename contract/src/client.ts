@@ -74,6 +74,7 @@ export const endpoints: Routes<typeof table> = {
   },
   users: {
     list: { method: 'GET', path: '/admin/users', resource: 'users', operation: 'list' },
+    export: { method: 'GET', path: '/admin/users/export', resource: 'users', operation: 'export' },
     get: { method: 'GET', path: '/admin/users/:id', resource: 'users', operation: 'get' },
     create: { method: 'POST', path: '/admin/users', resource: 'users', operation: 'create' },
     update: { method: 'PUT', path: '/admin/users/:id', resource: 'users', operation: 'update' },
@@ -81,6 +82,7 @@ export const endpoints: Routes<typeof table> = {
   },
   categories: {
     list: { method: 'GET', path: '/admin/categories', resource: 'categories', operation: 'list' },
+    export: { method: 'GET', path: '/admin/categories/export', resource: 'categories', operation: 'export' },
     all: { method: 'GET', path: '/admin/categories/all', resource: 'categories', operation: 'all' },
     get: { method: 'GET', path: '/admin/categories/:id', resource: 'categories', operation: 'get' },
     create: { method: 'POST', path: '/admin/categories', resource: 'categories', operation: 'create' },
@@ -89,6 +91,7 @@ export const endpoints: Routes<typeof table> = {
   },
   brands: {
     list: { method: 'GET', path: '/admin/brands', resource: 'brands', operation: 'list' },
+    export: { method: 'GET', path: '/admin/brands/export', resource: 'brands', operation: 'export' },
     all: { method: 'GET', path: '/admin/brands/all', resource: 'brands', operation: 'all' },
     get: { method: 'GET', path: '/admin/brands/:id', resource: 'brands', operation: 'get' },
     create: { method: 'POST', path: '/admin/brands', resource: 'brands', operation: 'create' },
@@ -97,6 +100,14 @@ export const endpoints: Routes<typeof table> = {
   },
   products: {
     list: { method: 'GET', path: '/admin/products', resource: 'products', operation: 'list' },
+    export: { method: 'GET', path: '/admin/products/export', resource: 'products', operation: 'export' },
+    import: { method: 'POST', path: '/admin/products/import', resource: 'products', operation: 'import' },
+    bulkDelete: {
+      method: 'POST',
+      path: '/admin/products/bulk-delete',
+      resource: 'products',
+      operation: 'bulkDelete',
+    },
     get: { method: 'GET', path: '/admin/products/:id', resource: 'products', operation: 'get' },
     create: { method: 'POST', path: '/admin/products', resource: 'products', operation: 'create' },
     update: { method: 'PUT', path: '/admin/products/:id', resource: 'products', operation: 'update' },
@@ -104,6 +115,12 @@ export const endpoints: Routes<typeof table> = {
   },
   reviews: {
     list: { method: 'GET', path: '/admin/product-reviews', resource: 'reviews', operation: 'list' },
+    export: {
+      method: 'GET',
+      path: '/admin/product-reviews/export',
+      resource: 'reviews',
+      operation: 'export',
+    },
     remove: {
       method: 'DELETE',
       path: '/admin/product-reviews/:commentId',
@@ -113,6 +130,13 @@ export const endpoints: Routes<typeof table> = {
   },
   orders: {
     list: { method: 'GET', path: '/admin/orders', resource: 'orders', operation: 'list' },
+    export: { method: 'GET', path: '/admin/orders/export', resource: 'orders', operation: 'export' },
+    bulkStatus: {
+      method: 'POST',
+      path: '/admin/orders/bulk-status',
+      resource: 'orders',
+      operation: 'bulkStatus',
+    },
     get: { method: 'GET', path: '/admin/orders/:id', resource: 'orders', operation: 'get' },
     update: { method: 'PUT', path: '/admin/orders/:id', resource: 'orders', operation: 'update' },
     remove: { method: 'DELETE', path: '/admin/orders/:id', resource: 'orders', operation: 'remove' },

@@ -54,6 +54,17 @@ export const wholeNumber = (max = Number.MAX_SAFE_INTEGER) =>
       return n
     })
 
+export const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** A calendar date as YYYY-MM-DD that exists (no 31 February). */
+export const isRealDate = (value: string): boolean => {
+  const m = DATE_ONLY.exec(value)
+  if (!m) return false
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  const date = new Date(Date.UTC(y, mo - 1, d))
+  return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d
+}
+
 /** An id as the API hands it out: an opaque string. */
 export const id = z.string({ error: messages.required }).trim().min(1, messages.required).max(64)
 export const idParams = z.object({ id: z.string().max(64) })

@@ -41,6 +41,27 @@ export const messageTexts = {
   nameNeedsLetter: 'The name needs at least one letter or digit',
   nulCharacter: 'Must not contain the NUL character',
 
+  // Lists: filters, bulk calls, import (CONTRACT 4.1).
+  rangeReversed: 'Must not be less than {{field}}',
+  idList: 'Must be a list of 1 or more ids',
+  tooManyIds: 'At most {{max}} ids at once',
+  idTwice: 'Each id may appear once',
+  statusMove: 'An order cannot go from {{from}} to {{to}}',
+  statusSame: 'The order is already {{status}}',
+  notCsv: 'Send a CSV file: UTF-8 text, comma-separated, with a header row',
+  csvEncoding: 'The file is not UTF-8 text; save it as CSV UTF-8',
+  csvHeader: 'The header row must name these columns: {{columns}}',
+  csvUnknownColumn: 'Unknown column {{column}}; the columns are: {{columns}}',
+  csvEmpty: 'The file has no rows under its header',
+  csvTooManyRows: 'At most {{max}} rows per file',
+  csvFormula: 'A cell may not hold a formula (starting with =, +, -, @)',
+  csvQuote: 'A quoted cell is not closed',
+  csvColumns: 'The line has {{count}} cells; the header has {{expected}}',
+  csvIdTwice: 'This id is already on line {{line}}',
+  csvUnknownName: 'No {{what}} is named {{name}}',
+  importFailed_one: 'The file has {{count}} error; nothing was imported',
+  importFailed_other: 'The file has {{count}} errors; nothing was imported',
+
   // Sign-in and session.
   signInRequired: 'Please sign in: the Authorization header has no bearer token',
   sessionExpired: 'Your session has expired or the token is invalid; please sign in again',

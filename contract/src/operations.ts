@@ -14,6 +14,8 @@ export const storeConfig = z.object({
   storeTimeZone: z.string(),
   /** `UPLOAD_MAX_MB`: the largest image an upload takes. */
   uploadMaxMb: z.number(),
+  /** `LOW_STOCK_THRESHOLD`: a product with 1 to this many units is low on stock (the list's mark and filter). */
+  lowStockThreshold: z.number().int(),
 })
 export type StoreConfig = z.infer<typeof storeConfig>
 

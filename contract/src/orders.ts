@@ -13,16 +13,89 @@ import {
 } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
 import { ORDER_STATUSES, type OrderStatus, SPEC_ROLES } from './enums.ts'
+import {
+  bulkAnswer,
+  bulkIds,
+  csvAnswer,
+  csvResponses,
+  optionalDay,
+  optionalId,
+  optionalWhole,
+  ordered,
+  sortParam,
+} from './list-params.ts'
 import { messageRef, messages } from './messages.ts'
 
 /** The largest quantity an order keeps (a PostgreSQL `integer`). */
 export const MAX_ORDER_QUANTITY = 2_147_483_647
 
-/** `role` is sent by the old client's order list; it is accepted and has no effect. */
-export const orderListQuery = listQuery.extend({
+export const ORDER_SORT_FIELDS = ['createdAt', 'updatedAt', 'totalPrice', 'quantity', 'status'] as const
+export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number]
+
+/** `status=1,2`: one or more codes 0 to 3, comma-separated, each once; empty is "not given". */
+export const statusList = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const text = v?.trim() ?? ''
+    if (text === '') return undefined
+    const codes = text.split(',').map((part) => part.trim())
+    const wrong = codes.some((c) => !/^\d$/.test(c) || !ORDER_STATUSES.includes(Number(c) as OrderStatus))
+    if (wrong || new Set(codes).size !== codes.length) {
+      ctx.addIssue({ code: 'custom', message: messages.oneOf(ORDER_STATUSES) })
+      return z.NEVER
+    }
+    return codes.map(Number).sort() as OrderStatus[]
+  })
+  .meta({ description: 'One or more status codes 0 to 3, comma-separated: 1,2' })
+
+/** The order list's filters and sort (CONTRACT 4.1); `name` is the customer's name. */
+const orderFilterShape = {
+  name: listQuery.shape.name,
+  sortBy: sortParam(ORDER_SORT_FIELDS),
+  status: statusList,
+  methodPayment: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const code = v?.trim() ?? ''
+      if (code === '') return undefined
+      if (!/^\d$/.test(code)) {
+        ctx.addIssue({ code: 'custom', message: messageRef('paymentCode') })
+        return z.NEVER
+      }
+      return code
+    })
+    .meta({ description: 'The payment method code (one digit)' }),
+  from: optionalDay.meta({ description: 'Placed on or after this day (YYYY-MM-DD, STORE_TZ)' }),
+  to: optionalDay.meta({ description: 'Placed on or before this day (YYYY-MM-DD, STORE_TZ)' }),
+  minTotal: optionalWhole().meta({ description: 'totalPrice at least this, in VND' }),
+  maxTotal: optionalWhole().meta({ description: 'totalPrice at most this, in VND' }),
+  userId: optionalId.meta({ description: "The customer's id" }),
+  /** Sent by the old client's order list; accepted and without effect. */
   role: z.enum(SPEC_ROLES, { error: messages.oneOf(SPEC_ROLES) }).optional(),
-})
+}
+const orderRanges = ordered([
+  ['from', 'to'],
+  ['minTotal', 'maxTotal'],
+])
+
+export const orderListQuery = listQuery.extend(orderFilterShape).superRefine(orderRanges)
 export type OrderListQuery = z.infer<typeof orderListQuery>
+export const orderExportQuery = z.object(orderFilterShape).superRefine(orderRanges)
+export type OrderExportQuery = z.infer<typeof orderExportQuery>
+
+/**
+ * The status moves a bulk change allows (CONTRACT 4.5): forward only (1 Pending → 2 Processing → 3 Delivered, a
+ * step may be skipped) and 1 or 2 → 0 Cancelled. Delivered and Cancelled are final.
+ */
+export const STATUS_MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
+  0: [],
+  1: [2, 3, 0],
+  2: [3, 0],
+  3: [],
+}
+export const canMoveStatus = (from: OrderStatus, to: OrderStatus) => STATUS_MOVES[from].includes(to)
 
 export const order = z.object({
   ...entityIds,
@@ -57,6 +130,9 @@ export const orderStatus = z
     }
     return n as OrderStatus
   })
+
+export const orderBulkStatusBody = z.object({ ids: bulkIds, status: orderStatus })
+export type OrderBulkStatusBody = z.infer<typeof orderBulkStatusBody>
 
 /** A payment code: one digit; empty means unpaid ('0'). */
 export const paymentCode = z
@@ -121,9 +197,29 @@ export const orderEndpoints = defineEndpoints('orders', {
     method: 'GET',
     path: '/admin/orders',
     permission: 'orders:read',
-    summary: "A page of orders, newest first; `name` searches the customer's name",
+    summary: "A page of orders, sorted and filtered; `name` searches the customer's name",
     query: orderListQuery,
     answer: orderList,
+  },
+  export: {
+    method: 'GET',
+    path: '/admin/orders/export',
+    permission: 'orders:read',
+    summary: 'Every order the filters match, as a CSV file in the list’s order',
+    query: orderExportQuery,
+    answer: csvAnswer,
+    responses: csvResponses,
+  },
+  bulkStatus: {
+    method: 'POST',
+    path: '/admin/orders/bulk-status',
+    permission: 'orders:write',
+    summary: 'Move up to 500 orders to a status, each on its own; the answer says which moved and why not',
+    description:
+      'Only the moves of CONTRACT 4.5: 1 → 2 → 3, and 1 or 2 → 0. An order already at the status is refused as no change.',
+    body: orderBulkStatusBody,
+    answer: bulkAnswer,
+    audit: { entity: 'order', action: 'bulkStatus' },
   },
   get: {
     method: 'GET',

@@ -13,6 +13,17 @@ import {
 } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
 import { SIZES } from './enums.ts'
+import {
+  bulkAnswer,
+  bulkIds,
+  csvAnswer,
+  csvResponses,
+  optionalChoice,
+  optionalId,
+  optionalWhole,
+  ordered,
+  sortParam,
+} from './list-params.ts'
 import { messageRef, messages } from './messages.ts'
 
 /** Quantities and units sold are PostgreSQL `integer`s. */
@@ -136,19 +147,102 @@ export const productBody = z.object({
 export type ProductBody = z.infer<typeof productBody>
 export type ProductBodyInput = z.input<typeof productBody>
 
-/** `all`: every live product; `out`: only those out of stock (quantity 0), the dashboard's "Stock Out Products". */
-export const STOCK_FILTERS = ['all', 'out'] as const
+/**
+ * `all`: every live product; `out`: quantity 0 (the dashboard's "Stock Out Products"); `low`: 1 to the shop's
+ * low-stock threshold; `in`: above 0.
+ */
+export const STOCK_FILTERS = ['all', 'out', 'low', 'in'] as const
 export type StockFilter = (typeof STOCK_FILTERS)[number]
 
-/** The product list's query: `stock` narrows it; absent or empty is `all`. */
-export const productListQuery = listQuery.extend({
+export const PRODUCT_SORT_FIELDS = [
+  'name',
+  'price',
+  'quantity',
+  'sold',
+  'rating',
+  'createdAt',
+  'updatedAt',
+] as const
+export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number]
+
+/** The product list's filters and sort (CONTRACT 4.1); the export takes the same, without paging. */
+const productFilterShape = {
+  name: listQuery.shape.name,
+  sortBy: sortParam(PRODUCT_SORT_FIELDS),
+  category: optionalId.meta({ description: "The category's id" }),
+  brand: optionalId.meta({ description: "The brand's id" }),
+  minPrice: optionalWhole().meta({ description: 'Price at least this, in VND' }),
+  maxPrice: optionalWhole().meta({ description: 'Price at most this, in VND' }),
   stock: z
     .union([z.literal(''), z.enum(STOCK_FILTERS)], { error: messages.oneOf(STOCK_FILTERS) })
     .optional()
     .transform((v): StockFilter => v || 'all')
-    .meta({ description: 'all (the default) or out: only products whose quantity is 0' }),
-})
+    .meta({
+      description: 'all (the default), out (quantity 0), low (1 to the low-stock threshold) or in (above 0)',
+    }),
+  size: optionalChoice(SIZES).meta({ description: 'Products offered in this size' }),
+}
+const rangesInOrder = ordered([['minPrice', 'maxPrice']])
+
+export const productListQuery = listQuery.extend(productFilterShape).superRefine(rangesInOrder)
 export type ProductListQuery = z.infer<typeof productListQuery>
+export const productExportQuery = z.object(productFilterShape).superRefine(rangesInOrder)
+export type ProductExportQuery = z.infer<typeof productExportQuery>
+
+/**
+ * The columns of the product export, in order, and of the import's file (CONTRACT 4.1). `category` and `brand`
+ * are names; `size` is `S|M`; `images` are stored paths separated by `|`. The import needs `id` (empty creates)
+ * and the form's columns; it ignores `sold`, `rating`, `createdAt` and `updatedAt`, which a shop does not edit.
+ */
+export const PRODUCT_CSV_COLUMNS = [
+  'id',
+  'name',
+  'slug',
+  'price',
+  'quantity',
+  'category',
+  'brand',
+  'size',
+  'images',
+  'description',
+  'sold',
+  'rating',
+  'createdAt',
+  'updatedAt',
+] as const
+/** The columns an import file must have. */
+export const PRODUCT_IMPORT_COLUMNS = [
+  'id',
+  'name',
+  'price',
+  'quantity',
+  'category',
+  'brand',
+  'size',
+  'images',
+  'description',
+] as const
+export const MAX_IMPORT_ROWS = 100_000
+
+export const productImportQuery = z.object({
+  dryRun: z
+    .union([z.literal(''), z.enum(['true', 'false'])], { error: messages.oneOf(['true', 'false']) })
+    .optional()
+    .transform((v) => v === 'true')
+    .meta({ description: 'true: check every row and write nothing' }),
+})
+export const importError = z.object({ line: z.number().int(), field: z.string(), message: z.string() })
+export type ImportError = z.infer<typeof importError>
+export const importReport = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  errors: z.array(importError),
+})
+export type ImportReport = z.infer<typeof importReport>
+/** Also the body of the 400 when a row has an error (`data` then carries the report). */
+export const importAnswer = envelope(importReport)
+
+export const productBulkDeleteBody = z.object({ ids: bulkIds })
 
 export const productAnswer = envelope(product)
 export const productList = listEnvelope(product)
@@ -158,10 +252,42 @@ export const productEndpoints = defineEndpoints('products', {
     method: 'GET',
     path: '/admin/products',
     permission: 'catalog:read',
-    summary:
-      'A page of live products, newest first, with their category and brand; stock=out lists only those out of stock (quantity 0)',
+    summary: 'A page of live products with their category and brand, sorted and filtered',
     query: productListQuery,
     answer: productList,
+  },
+  export: {
+    method: 'GET',
+    path: '/admin/products/export',
+    permission: 'catalog:read',
+    summary: 'Every live product the filters match, as a CSV file in the list’s order',
+    query: productExportQuery,
+    answer: csvAnswer,
+    responses: csvResponses,
+  },
+  import: {
+    method: 'POST',
+    path: '/admin/products/import',
+    permission: 'catalog:write',
+    summary: 'Create and update products from a CSV file, all rows or none',
+    description:
+      'Multipart, one `file` part: CSV (UTF-8) with the columns of PRODUCT_IMPORT_COLUMNS (the export’s file is accepted as it is). ' +
+      '`id` empty creates, an existing id updates. `dryRun=true` checks without writing. When any row has an error nothing is ' +
+      'written and the answer is a 400 whose `data` is the report. At most 100,000 rows and UPLOAD_MAX_MB; not CSV is a 415.',
+    consumes: ['multipart/form-data'],
+    query: productImportQuery,
+    body: z.unknown().meta({ description: 'multipart/form-data with one `file` part' }),
+    answer: importAnswer,
+    audit: { entity: 'product', action: 'import' },
+  },
+  bulkDelete: {
+    method: 'POST',
+    path: '/admin/products/bulk-delete',
+    permission: 'catalog:write',
+    summary: 'Delete up to 500 products, each on its own; the answer says which were deleted and why not',
+    body: productBulkDeleteBody,
+    answer: bulkAnswer,
+    audit: { entity: 'product', action: 'bulkDelete' },
   },
   get: {
     method: 'GET',

@@ -1,13 +1,23 @@
 import { z } from 'zod'
 import { emptyEnvelope, entityIds, isoDate, listEnvelope, listQuery } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
+import { csvAnswer, csvResponses, optionalId, optionalIntIn, sortParam } from './list-params.ts'
 import { messages } from './messages.ts'
 
+export const REVIEW_SORT_FIELDS = ['createdAt', 'rating'] as const
+export type ReviewSortField = (typeof REVIEW_SORT_FIELDS)[number]
+
 /** The review list searches the review text, under the name `content` (spec section 2). */
-export const reviewListQuery = listQuery.omit({ name: true }).extend({
+const reviewFilterShape = {
   content: z.string().max(200, messages.tooLong(200)).optional(),
-})
+  sortBy: sortParam(REVIEW_SORT_FIELDS),
+  rating: optionalIntIn(0, 5).meta({ description: 'Reviews of exactly this many stars, 0 to 5' }),
+  productId: optionalId.meta({ description: "The product's id" }),
+}
+export const reviewListQuery = listQuery.omit({ name: true }).extend(reviewFilterShape)
 export type ReviewListQuery = z.infer<typeof reviewListQuery>
+export const reviewExportQuery = z.object(reviewFilterShape)
+export type ReviewExportQuery = z.infer<typeof reviewExportQuery>
 
 export const review = z.object({
   ...entityIds,
@@ -30,9 +40,18 @@ export const reviewEndpoints = defineEndpoints('reviews', {
     method: 'GET',
     path: '/admin/product-reviews',
     permission: 'reviews:read',
-    summary: 'A page of product reviews, newest first; `content` searches the review text',
+    summary: 'A page of product reviews, sorted and filtered; `content` searches the review text',
     query: reviewListQuery,
     answer: reviewList,
+  },
+  export: {
+    method: 'GET',
+    path: '/admin/product-reviews/export',
+    permission: 'reviews:read',
+    summary: 'Every review the filters match, as a CSV file in the list’s order',
+    query: reviewExportQuery,
+    answer: csvAnswer,
+    responses: csvResponses,
   },
   remove: {
     method: 'DELETE',

@@ -7,6 +7,7 @@ import {
   idParams,
   imagePath,
   isoDate,
+  isRealDate,
   listEnvelope,
   listQuery,
   optionalText,
@@ -16,16 +17,29 @@ import {
 } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
 import { GENDERS, ROLES, SPEC_ROLES } from './enums.ts'
+import { csvAnswer, csvResponses, optionalChoice, optionalDay, ordered, sortParam } from './list-params.ts'
 import { messageRef, messages } from './messages.ts'
 
+export const USER_SORT_FIELDS = ['name', 'email', 'createdAt'] as const
+export type UserSortField = (typeof USER_SORT_FIELDS)[number]
+
 /** `role` narrows the list to customers (`user`, what the user list always sends) or administrators (`admin`). */
-export const userListQuery = listQuery.extend({
+const userFilterShape = {
+  name: listQuery.shape.name,
+  sortBy: sortParam(USER_SORT_FIELDS),
   role: z
     .union([z.literal(''), z.enum(SPEC_ROLES)], { error: messages.oneOf(SPEC_ROLES) })
     .optional()
     .transform((v) => v || undefined),
-})
+  gender: optionalChoice(['1', '2']).meta({ description: '1 male, 2 female' }),
+  from: optionalDay.meta({ description: 'Joined on or after this day (YYYY-MM-DD, STORE_TZ)' }),
+  to: optionalDay.meta({ description: 'Joined on or before this day (YYYY-MM-DD, STORE_TZ)' }),
+}
+const userRanges = ordered([['from', 'to']])
+export const userListQuery = listQuery.extend(userFilterShape).superRefine(userRanges)
 export type UserListQuery = z.infer<typeof userListQuery>
+export const userExportQuery = z.object(userFilterShape).superRefine(userRanges)
+export type UserExportQuery = z.infer<typeof userExportQuery>
 
 export const user = z.object({
   ...entityIds,
@@ -62,17 +76,6 @@ export const gender = z
     }
     return n as (typeof GENDERS)[number]
   })
-
-export const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
-
-/** A calendar date as YYYY-MM-DD that exists (no 31 February). */
-export const isRealDate = (value: string): boolean => {
-  const m = DATE_ONLY.exec(value)
-  if (!m) return false
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
-  const date = new Date(Date.UTC(y, mo - 1, d))
-  return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d
-}
 
 /**
  * A date of birth: YYYY-MM-DD, a real date. Empty or null means "not given". Whether it lies in the future
@@ -134,9 +137,18 @@ export const userEndpoints = defineEndpoints('users', {
     method: 'GET',
     path: '/admin/users',
     permission: 'customers:read',
-    summary: 'A page of users, newest first; role=user for customers, role=admin for staff',
+    summary: 'A page of users, sorted and filtered; role=user for customers, role=admin for staff',
     query: userListQuery,
     answer: userList,
+  },
+  export: {
+    method: 'GET',
+    path: '/admin/users/export',
+    permission: 'customers:read',
+    summary: 'Every user the filters match, as a CSV file in the list’s order (customers only for staff)',
+    query: userExportQuery,
+    answer: csvAnswer,
+    responses: csvResponses,
   },
   get: {
     method: 'GET',

@@ -77,6 +77,8 @@ export const configSchema = z
     REFRESH_TOKEN_DAYS: positiveInt(30, 365),
     STORE_TZ: timeZone.default('Asia/Ho_Chi_Minh'),
     UPLOAD_MAX_MB: positiveInt(5, 100),
+    /** A product with 1 to this many units is low on stock: the product list's mark and its `stock=low` filter. */
+    LOW_STOCK_THRESHOLD: positiveInt(5, 1_000_000),
     /** Image decoding (bench/README.md, "Images"): a 25 MP photo takes about a second of one core and ~50 MB. */
     IMAGE_MAX_MEGAPIXELS: positiveInt(25, 1000),
     IMAGE_DECODES: positiveInt(2, 64),

@@ -67,6 +67,15 @@ export const users = pgTable(
     // the same way serves it without sorting the table.
     index('users_role_created_idx').on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('users_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The list's other sorts (CONTRACT 4.1), within a role, each ending with the id; a btree read backwards
+    // serves the descending sort too. The expressions are the list's sort keys, word for word.
+    index('users_role_name_idx').on(
+      t.role,
+      sql`${t.nameSearch} collate "C"`,
+      sql`${t.name} collate "C"`,
+      t.id,
+    ),
+    index('users_role_email_idx').on(t.role, sql`lower(${t.email}) collate "C"`, t.id),
     check('users_role_check', sql`${t.role} in ('user', 'admin', 'staff')`),
     check('users_gender_check', sql`${t.gender} is null or ${t.gender} in (1, 2)`),
   ],
@@ -245,8 +254,26 @@ export const products = pgTable(
     index('products_live_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
-    index('products_category_idx').on(t.categoryId),
-    index('products_brand_idx').on(t.brandId),
+    // A category's or brand's products newest first (the list's filters); they serve the foreign keys as well.
+    index('products_category_created_idx').on(
+      t.categoryId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('products_brand_created_idx').on(
+      t.brandId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The list's other sorts (CONTRACT 4.1) over live products, each ending with the id.
+    index('products_live_name_idx')
+      .on(sql`${t.nameSearch} collate "C"`, sql`${t.name} collate "C"`, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_live_price_idx').on(t.price, t.id).where(sql`${t.deletedAt} is null`),
+    index('products_live_quantity_idx').on(t.quantity, t.id).where(sql`${t.deletedAt} is null`),
+    index('products_live_sold_idx').on(t.sold, t.id).where(sql`${t.deletedAt} is null`),
+    index('products_live_rating_idx').on(t.rating, t.id).where(sql`${t.deletedAt} is null`),
+    index('products_live_updated_idx').on(t.updatedAt, t.id).where(sql`${t.deletedAt} is null`),
     index('products_stock_out_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null and ${t.quantity} = 0`),
@@ -273,7 +300,19 @@ export const reviews = pgTable(
   },
   (t) => [
     index('reviews_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('reviews_product_idx').on(t.productId),
+    // A product's reviews newest first (the list's filter); it serves the foreign key as well.
+    index('reviews_product_created_idx').on(
+      t.productId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // Sorted by rating, and one rating newest first (CONTRACT 4.1).
+    index('reviews_rating_idx').on(t.rating, t.id),
+    index('reviews_rating_created_idx').on(
+      t.rating,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('reviews_user_idx').on(t.userId),
     check('reviews_rating_check', sql`${t.rating} between 0 and 5`),
   ],
@@ -304,6 +343,16 @@ export const orders = pgTable(
     // Serves a customer's orders newest first and, with `id` in it, the order search by customer name as an
     // index-only scan per matching customer.
     index('orders_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The list's sorts and its status filter (CONTRACT 4.1), each ending with the id.
+    index('orders_updated_idx').on(t.updatedAt, t.id),
+    index('orders_total_idx').on(t.totalPrice, t.id),
+    index('orders_quantity_idx').on(t.quantity, t.id),
+    index('orders_status_idx').on(t.status, t.id),
+    index('orders_status_created_idx').on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check('orders_status_check', sql`${t.status} between 0 and 3`),
     check('orders_discount_check', sql`${t.discountPercent} between 0 and 100`),
     check(

@@ -1,5 +1,5 @@
-import type { ListMeta, ListQuery } from '@store/contract'
-import { desc, inArray, type SQL, sql } from 'drizzle-orm'
+import { type ListMeta, type ListQuery, type SortBy, sortParts } from '@store/contract'
+import { asc, desc, inArray, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.ts'
 import type { Narrowing } from './row-counts.ts'
@@ -70,4 +70,122 @@ export const onPage = (
       .limit(limit)
       .offset(offset),
   )
+}
+
+/**
+ * One key of a list's sort (CONTRACT 4.1): the expression the rows are ordered by and the type its text form is
+ * read back as, which the export's keyset needs (`timestamptz`, `text`, `bigint`, `integer`, `float8`). An
+ * expression must match its index's word for word (`name_search collate "C"`), or PostgreSQL sorts the table.
+ */
+export interface SortKey {
+  expr: SQL | PgColumn
+  type: 'timestamptz' | 'text' | 'bigint' | 'integer' | 'smallint' | 'float8'
+}
+
+/** The sortable fields of a list: each field's keys, before the id that breaks ties. */
+export type SortKeys<F extends string> = Record<F, readonly SortKey[]>
+
+/** A list's chosen sort: its ORDER BY, and the keyset the export pages by. */
+export interface Sorting {
+  /** The keys, then the id, all in the chosen direction: pages never overlap or skip. */
+  orderBy: SQL[]
+  /** The keys and the id as one text array, to select beside each row; `after` reads it back. */
+  cursor: SQL<string[]>
+  /** The rows after the one whose `cursor` is given, in the chosen order. */
+  after: (cursor: readonly string[]) => SQL
+}
+
+/**
+ * The sort a `sortBy` names, over `keys` and the table's `id`.
+ *
+ * @example const sorting = sortingOf(productSorts, products.id, query.sortBy)
+ */
+export function sortingOf<F extends string>(keys: SortKeys<F>, id: PgColumn, sortBy: SortBy<F>): Sorting {
+  const { field, direction } = sortParts(sortBy)
+  const all: SortKey[] = [...keys[field], { expr: id, type: 'bigint' }]
+  const by = direction === 'asc' ? asc : desc
+  return {
+    orderBy: all.map((k) => by(k.expr)),
+    cursor: sql<string[]>`array[${sql.join(
+      all.map((k) => sql`(${k.expr})::text`),
+      sql`, `,
+    )}]`,
+    after: (cursor) => {
+      const left = sql.join(
+        all.map((k) => sql`${k.expr}`),
+        sql`, `,
+      )
+      const right = sql.join(
+        all.map((k, i) => sql`${cursor[i] ?? null}::${sql.raw(k.type)}`),
+        sql`, `,
+      )
+      return direction === 'asc' ? sql`(${left}) > (${right})` : sql`(${left}) < (${right})`
+    },
+  }
+}
+
+/**
+ * `onPage` in any order: keeps the ids of one page of `t` chosen on `t` alone, in `orderBy`. The caller joins
+ * names onto the rows that remain and orders them by the same `orderBy`.
+ */
+export const onSortedPage = (
+  db: Db,
+  t: Pick<Listed, 'table' | 'id'>,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  query: Pick<ListQuery, 'page' | 'limit'>,
+) => {
+  const { limit, offset } = pageOf(query)
+  return inArray(
+    t.id,
+    db
+      .select({ id: t.id })
+      .from(t.table)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset),
+  )
+}
+
+/**
+ * The instant a store day starts, for `from`/`to` filters on whole days in `STORE_TZ`: `from` is
+ * `created_at >= dayStart(from)`, `to` is `created_at < dayStart(to + 1 day)`.
+ */
+export const dayStart = (day: string, timeZone: string): SQL =>
+  sql`(${day}::date::timestamp at time zone ${timeZone})`
+export const dayAfter = (day: string, timeZone: string): SQL =>
+  sql`((${day}::date + 1)::timestamp at time zone ${timeZone})`
+
+/** A whole-day range on a time column, both ends optional and inclusive. */
+export function withinDays(
+  column: PgColumn,
+  from: string | undefined,
+  to: string | undefined,
+  timeZone: string,
+) {
+  const parts: SQL[] = []
+  if (from) parts.push(sql`${column} >= ${dayStart(from, timeZone)}`)
+  if (to) parts.push(sql`${column} < ${dayAfter(to, timeZone)}`)
+  return parts
+}
+
+/**
+ * The filters of a list as one narrowing for `countRows`: every condition given, combined with AND, reading
+ * every column any of them reads; undefined when none is given (the total is then the stored count).
+ */
+export function allOf(parts: readonly (Narrowing | undefined)[]): Narrowing | undefined {
+  const given = parts.filter((p): p is Narrowing => p !== undefined)
+  if (given.length === 0) return undefined
+  if (given.length === 1) return given[0]
+  const reads = given.some((p) => p.reads === 'volatile')
+    ? ('volatile' as const)
+    : given.flatMap((p) => p.reads as readonly PgColumn[])
+  return {
+    where: sql.join(
+      given.map((p) => sql`(${p.where})`),
+      sql` and `,
+    ),
+    reads,
+  }
 }

@@ -22,7 +22,11 @@ export const operationRoutes = implement(endpoints.operations, (app) => ({
   },
   config: async () => ({
     status: true,
-    data: { storeTimeZone: app.services.config.STORE_TZ, uploadMaxMb: app.services.config.UPLOAD_MAX_MB },
+    data: {
+      storeTimeZone: app.services.config.STORE_TZ,
+      uploadMaxMb: app.services.config.UPLOAD_MAX_MB,
+      lowStockThreshold: app.services.config.LOW_STOCK_THRESHOLD,
+    },
     message: 'OK',
   }),
 }))
