@@ -101,6 +101,8 @@ interface Request {
   headers?: Headers
   /** The account that acts, when the call is signed in (the admin's by default). */
   actorId?: number
+  /** The entries a bulk call adds besides its own: one for each record it changed, in that record's history. */
+  perRecord?: { entity: string; action: string; count: number }
 }
 
 /**
@@ -243,6 +245,32 @@ const FIXTURES: Record<string, () => Promise<Request>> = {
     const product = await insertProduct(t.database.db)
     return { params: { id: product.id } }
   },
+  'products.import': async () => {
+    const category = await insertCategory(t.database.db)
+    const brand = await insertBrand(t.database.db)
+    const csv =
+      'id,name,price,quantity,category,brand,size,images,description\r\n' +
+      `,${unique('Áo nhập ')},250000,10,${category.name},${brand.name},M,/2026/11/audit-product.webp,Cotton\r\n`
+    const body = new FormData()
+    body.append('file', new Blob([csv], { type: 'text/csv' }), 'products.csv')
+    return { body }
+  },
+  'products.bulkDelete': async () => {
+    const product = await insertProduct(t.database.db)
+    return {
+      body: { ids: [String(product.id), '987654321'] },
+      perRecord: { entity: 'product', action: 'delete', count: 1 },
+    }
+  },
+  'orders.bulkStatus': async () => {
+    const { order } = await insertOrder(t.database.db, {
+      lines: [{ product: await insertProduct(t.database.db), quantity: 1 }],
+    })
+    return {
+      body: { ids: [String(order.id)], status: 0 },
+      perRecord: { entity: 'order', action: 'update', count: 1 },
+    }
+  },
   'reviews.remove': async () => {
     const product = await insertProduct(t.database.db)
     const review = await insertReview(t.database.db, { product, rating: 4 })
@@ -359,7 +387,12 @@ describe('every write operation adds exactly one entry, of its own record type a
       )
       expect(answer.statusCode, `${id} answered ${JSON.stringify(answer.body)}`).toBeLessThan(300)
 
-      const added = await t.database.db.select().from(auditLog).where(gt(auditLog.id, before))
+      const all = await t.database.db.select().from(auditLog).where(gt(auditLog.id, before))
+      const { perRecord } = request
+      const isRecords = (e: (typeof all)[number]) =>
+        perRecord !== undefined && e.entity === perRecord.entity && e.action === perRecord.action
+      expect(all.filter(isRecords), `${id}'s entries of single records`).toHaveLength(perRecord?.count ?? 0)
+      const added = all.filter((e) => !isRecords(e))
       expect(added, `${id} added ${JSON.stringify(added)}`).toHaveLength(1)
       const spec = endpoint.audit as { entity: string; action: string }
       expect({ entity: added[0]!.entity, action: added[0]!.action }).toEqual({

@@ -61,6 +61,7 @@ describe('the endpoint table', () => {
     expect(answer.body.data).toEqual({
       storeTimeZone: t.config.STORE_TZ,
       uploadMaxMb: t.config.UPLOAD_MAX_MB,
+      lowStockThreshold: t.config.LOW_STOCK_THRESHOLD,
     })
     expect((await t.call('GET', '/api/admin/config', undefined, {})).statusCode).toBe(401)
   })

@@ -38,7 +38,10 @@ const STAFF = {
 }
 const ME = 'GET /api/admin/auth/me'
 /** The store's settings, which the session loads beside the profile. */
-const config = { 'GET /api/admin/config': () => ok({ storeTimeZone: 'Asia/Ho_Chi_Minh', uploadMaxMb: 5 }) }
+const config = {
+  'GET /api/admin/config': () =>
+    ok({ storeTimeZone: 'Asia/Ho_Chi_Minh', uploadMaxMb: 5, lowStockThreshold: 5 }),
+}
 const SIDEBAR = [
   'Dashboard',
   'List Users',

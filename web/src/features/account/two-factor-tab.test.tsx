@@ -28,7 +28,8 @@ async function openTab(routes: Routes) {
   localStorage.setItem('token', 'access-1')
   localStorage.setItem('refreshToken', 'refresh-1')
   const fake = fakeFetch({
-    'GET /api/admin/config': () => ok({ storeTimeZone: 'Asia/Ho_Chi_Minh', uploadMaxMb: 5 }),
+    'GET /api/admin/config': () =>
+      ok({ storeTimeZone: 'Asia/Ho_Chi_Minh', uploadMaxMb: 5, lowStockThreshold: 5 }),
     ...routes,
   })
   const user = userEvent.setup()

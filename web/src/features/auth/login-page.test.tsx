@@ -155,7 +155,8 @@ describe('LoginPage: two-step sign-in', () => {
       'POST /api/admin/auth/login': [challenge],
       'POST /api/admin/auth/login/2fa': [() => ok(signedInAnswer.data)],
       // Signed in, the app asks for the store's settings.
-      'GET /api/admin/config': () => ok({ storeTimeZone: 'Asia/Ho_Chi_Minh', uploadMaxMb: 5 }),
+      'GET /api/admin/config': () =>
+        ok({ storeTimeZone: 'Asia/Ho_Chi_Minh', uploadMaxMb: 5, lowStockThreshold: 5 }),
     })
     const user = userEvent.setup()
     const code = await passwordStep(user)
@@ -217,7 +218,8 @@ describe('LoginPage: two-step sign-in', () => {
       'POST /api/admin/auth/login': [challenge],
       'POST /api/admin/auth/login/2fa': [() => ok(signedInAnswer.data)],
       // Signed in, the app asks for the store's settings.
-      'GET /api/admin/config': () => ok({ storeTimeZone: 'Asia/Ho_Chi_Minh', uploadMaxMb: 5 }),
+      'GET /api/admin/config': () =>
+        ok({ storeTimeZone: 'Asia/Ho_Chi_Minh', uploadMaxMb: 5, lowStockThreshold: 5 }),
     })
     const user = userEvent.setup()
     await passwordStep(user)

@@ -112,7 +112,8 @@ describe('ResetPasswordPage', () => {
           permissions: [...ROLE_PERMISSIONS.admin],
           twoFactor: false,
         }),
-      'GET /api/admin/config': () => ok({ storeTimeZone: 'Asia/Ho_Chi_Minh', uploadMaxMb: 5 }),
+      'GET /api/admin/config': () =>
+        ok({ storeTimeZone: 'Asia/Ho_Chi_Minh', uploadMaxMb: 5, lowStockThreshold: 5 }),
       'POST /api/admin/auth/reset-password': () => ok(null),
     })
     const user = userEvent.setup()

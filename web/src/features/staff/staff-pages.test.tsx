@@ -46,7 +46,8 @@ function member(overrides: Partial<StaffMember> = {}): StaffMember {
 /** What every signed-in screen loads beside its own calls: the profile and the store's settings. */
 const session: Routes = {
   'GET /api/admin/auth/me': () => ok(ADMIN),
-  'GET /api/admin/config': () => ok({ storeTimeZone: 'Asia/Ho_Chi_Minh', uploadMaxMb: 5 }),
+  'GET /api/admin/config': () =>
+    ok({ storeTimeZone: 'Asia/Ho_Chi_Minh', uploadMaxMb: 5, lowStockThreshold: 5 }),
 }
 
 /** A staff screen inside the signed-in app's providers, as the administrator, at an address. */

@@ -1,0 +1,40 @@
+import type { endpoints, Product } from '@store/contract'
+import type { FastifyInstance } from 'fastify'
+import { products } from '../../db/schema.ts'
+import { bulkMessage, eachOnItsOwn, summary } from '../../lib/bulk.ts'
+import type { Handler } from '../../lib/endpoints.ts'
+import { toDbId } from '../../lib/ids.ts'
+import { AuditNote, entryOf, writeAuditEntry } from '../audit/record.ts'
+import { lockForChange } from '../audit/repository.ts'
+import { deleteProduct, getProduct } from './repository.ts'
+
+type BulkDeleteEndpoint = (typeof endpoints.products)['bulkDelete']
+
+/**
+ * `products.bulkDelete`: each product deleted as the product's own delete does it, with its own entry in the
+ * audit log, so its history shows the delete; the call's entry lists what was deleted and what was refused.
+ * `audited` is the product as the log keeps it.
+ */
+export function productBulkDelete(
+  app: FastifyInstance,
+  audited: (product: Product) => object,
+): Handler<BulkDeleteEndpoint> {
+  return async (request, _reply, { db, audit }) => {
+    const now = app.services.now()
+    const outcomes = await eachOnItsOwn(db, request.body.ids, async (tx, text) => {
+      const id = toDbId(text)
+      await lockForChange(tx, products, products.id, id)
+      const before = await getProduct(tx, id)
+      await deleteProduct(tx, id, now)
+      const note = new AuditNote().deleted(audited(before))
+      note.entityId = before.id
+      await writeAuditEntry(tx, entryOf(request, { entity: 'product', action: 'delete' }, note, undefined))
+      return 'Product deleted'
+    })
+    const { done, refused } = summary(outcomes)
+    audit.entityId = null
+    audit.set('deleted', null, done)
+    audit.set('refused', null, refused)
+    return { status: true, data: outcomes, message: bulkMessage(outcomes, 'deleted') }
+  }
+}

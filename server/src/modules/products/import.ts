@@ -1,0 +1,412 @@
+import multipart from '@fastify/multipart'
+import {
+  type endpoints,
+  type ImportError,
+  type ImportReport,
+  MAX_IMPORT_ROWS,
+  type Message,
+  messageText,
+  PRODUCT_CSV_COLUMNS,
+  PRODUCT_IMPORT_COLUMNS,
+  productBody,
+  readMessage,
+  slugify,
+} from '@store/contract'
+import { and, isNull, sql } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Db } from '../../db/client.ts'
+import { brands, categories, products } from '../../db/schema.ts'
+import { slugTaken } from '../../lib/catalog.ts'
+import { type CsvRow, readCsv } from '../../lib/csv-read.ts'
+import type { Handler } from '../../lib/endpoints.ts'
+import {
+  badRequest,
+  conflict,
+  fieldError,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  refusal,
+} from '../../lib/errors.ts'
+import { toDbId } from '../../lib/ids.ts'
+
+// The product import (CONTRACT 4.1): a CSV file with the export's columns, checked row by row with the product
+// form's own rules, then written all at once or not at all.
+
+/** The multipart part that carries the file. */
+const FIELD = 'file'
+/** The most errors a report lists; the answer's message still counts them all. */
+const MAX_REPORTED = 1000
+/** Rows per statement: a few hundred kilobytes of JSON each, whatever the file's size. */
+const BATCH = 2000
+
+type ImportEndpoint = (typeof endpoints.products)['import']
+
+/** The form's fields a file sets; category and brand come by name, `sold` and `rating` are not the file's. */
+const rowBody = productBody.omit({ category: true, brand: true, sold: true, rating: true })
+
+/** A row that passed every check, ready to write. */
+interface Planned {
+  line: number
+  /** The product it updates; none creates one. */
+  id: number | null
+  name: string
+  slug: string
+  price: number
+  description: string
+  quantity: number
+  images: string[]
+  size: string[]
+  categoryId: number
+  brandId: number
+}
+
+/** A list cell: `S|M`, `/2026/01/a.webp|/2026/01/b.webp`; empty is no item. */
+const listOf = (cell: string | undefined) =>
+  !cell || cell.trim() === '' ? [] : cell.split('|').map((item) => item.trim())
+
+/** `[values]` as one JSON parameter, so a list of any length is one bound value, not one per item. */
+const jsonList = (values: readonly (string | number)[]) => JSON.stringify(values)
+
+/**
+ * The handler of `products.import`. Registers the multipart parser on the products plugin, bounded as the
+ * image upload is: one file of at most UPLOAD_MAX_MB.
+ */
+export async function productImport(app: FastifyInstance): Promise<Handler<ImportEndpoint>> {
+  const maxMb = app.services.config.UPLOAD_MAX_MB
+  await app.register(multipart, {
+    limits: {
+      fileSize: maxMb * 1024 * 1024,
+      files: 1,
+      fields: 10,
+      fieldSize: 64 * 1024,
+      parts: 11,
+      headerPairs: 100,
+    },
+  })
+
+  const upload = async (request: FastifyRequest) => {
+    const limitErrors = app.multipartErrors
+    const parserRefusal = (error: unknown) => {
+      if (error instanceof limitErrors.RequestFileTooLargeError)
+        return fieldError(413, FIELD, 'fileTooLarge', { mb: maxMb })
+      if (error instanceof limitErrors.FilesLimitError)
+        return fieldError(413, FIELD, 'tooManyFiles', { max: 1 })
+      if (error instanceof limitErrors.PartsLimitError || error instanceof limitErrors.FieldsLimitError)
+        return fieldError(413, FIELD, 'tooManyParts')
+      if (error instanceof limitErrors.PrematureCloseError) return badRequest(FIELD, 'uploadInterrupted')
+      return badRequest(FIELD, 'multipartUnreadable')
+    }
+    let file: { name: string; content: Buffer } | undefined
+    try {
+      for await (const part of request.parts()) {
+        if (part.type !== 'file') continue
+        const content = await part.toBuffer()
+        if (part.fieldname === FIELD && !(content.length === 0 && !part.filename))
+          file = { name: part.filename, content }
+      }
+    } catch (error) {
+      throw parserRefusal(error)
+    }
+    if (!file) throw badRequest(FIELD, 'required')
+    return file
+  }
+
+  return async (request, reply, { db, audit }) => {
+    if (!request.isMultipart()) throw fieldError(415, FIELD, 'notMultipart', { field: FIELD })
+    const dryRun = request.query.dryRun
+    const file = await upload(request)
+    const table = readCsv(file.content, {
+      required: PRODUCT_IMPORT_COLUMNS,
+      known: PRODUCT_CSV_COLUMNS,
+      maxRows: MAX_IMPORT_ROWS,
+      field: FIELD,
+    })
+    // A real import locks the products it updates before reading them, as the form's update does.
+    const { planned, errors } = await checkRows(db, table.rows, table.problems, { lock: !dryRun })
+    const created = planned.filter((p) => p.id === null).length
+    const updated = planned.length - created
+
+    if (errors.length > 0) {
+      // Nothing was written: the call records nothing, and its answer is the report.
+      audit.skip = true
+      const failed: Message = { code: 'importFailed', params: { count: errors.length } }
+      const report: ImportReport = { created: 0, updated: 0, errors: errors.slice(0, MAX_REPORTED) }
+      return reply.code(400).send({ ...refusal(400, failed, { [FIELD]: failed }), data: report })
+    }
+    if (dryRun) {
+      audit.skip = true
+      return {
+        status: true,
+        data: { created, updated, errors: [] },
+        message: `No errors: ${created} to create and ${updated} to update; nothing was written`,
+      }
+    }
+
+    await writeRows(db, planned, app.services.now())
+    audit.entityId = null
+    audit.set('file', null, file.name)
+    audit.set('created', null, created)
+    audit.set('updated', null, updated)
+    return {
+      status: true,
+      data: { created, updated, errors: [] },
+      message: `${created} products created and ${updated} updated`,
+    }
+  }
+}
+
+/** The order a report lists a line's errors in: the file's columns, a problem of the whole line first. */
+const columnRank = (field: string) => (field === '' ? -1 : PRODUCT_CSV_COLUMNS.indexOf(field as never))
+
+/**
+ * Every row checked with the product form's rules and against the database, set-based: one query for the
+ * categories, one for the brands, one for the products the file updates and one for the slugs it would take.
+ * Returns the rows to write, or the errors, each with its line and column.
+ */
+async function checkRows(
+  db: Db,
+  rows: readonly CsvRow[],
+  problems: readonly { line: number; field: string; message: Message }[],
+  options: { lock: boolean },
+): Promise<{ planned: Planned[]; errors: ImportError[] }> {
+  // One error per line and column, the first found: a formula is not also "not a number".
+  const found = new Map<string, { line: number; field: string; message: Message }>()
+  const fail = (line: number, field: string, message: Message) => {
+    const key = `${line}\u0000${field}`
+    if (!found.has(key)) found.set(key, { line, field, message })
+  }
+  for (const p of problems) fail(p.line, p.field, p.message)
+
+  const [categoryIds, brandIds] = await Promise.all([
+    namesToIds(
+      db,
+      categories,
+      rows.map((r) => r.cells.category ?? ''),
+    ),
+    namesToIds(
+      db,
+      brands,
+      rows.map((r) => r.cells.brand ?? ''),
+    ),
+  ])
+
+  // The ids the file names, each once; the products among them that are live.
+  const firstLineOfId = new Map<number, number>()
+  const wanted = new Map<CsvRow, number | null>()
+  for (const row of rows) {
+    const text = (row.cells.id ?? '').trim()
+    if (text === '') {
+      wanted.set(row, null)
+      continue
+    }
+    const id = toDbId(text)
+    if (id === null) {
+      fail(row.line, 'id', { code: 'productNotFound' })
+      continue
+    }
+    const first = firstLineOfId.get(id)
+    if (first !== undefined) {
+      fail(row.line, 'id', { code: 'csvIdTwice', params: { line: first } })
+      continue
+    }
+    firstLineOfId.set(id, row.line)
+    wanted.set(row, id)
+  }
+  const liveIds = new Set<number>()
+  if (firstLineOfId.size > 0) {
+    const query = db
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        and(
+          isNull(products.deletedAt),
+          sql`${products.id} = any(array(select jsonb_array_elements_text(${jsonList([...firstLineOfId.keys()])}::jsonb)::bigint))`,
+        ),
+      )
+      // In id order, so two imports that update the same products cannot lock them crosswise.
+      .orderBy(products.id)
+    for (const { id } of options.lock ? await query.for('update') : await query) liveIds.add(id)
+  }
+
+  const checked: (Omit<Planned, 'slug'> & { slug: string })[] = []
+  for (const row of rows) {
+    const { cells, line } = row
+    const parsed = rowBody.safeParse({
+      name: cells.name,
+      price: cells.price,
+      description: cells.description,
+      quantity: cells.quantity,
+      images: listOf(cells.images),
+      size: listOf(cells.size),
+    })
+    let rowFailed = false
+    const rowFail = (field: string, message: Message) => {
+      rowFailed = true
+      fail(line, field, message)
+    }
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        rowFail(String(issue.path[0] ?? ''), readMessage(issue.message) ?? { code: 'invalid' })
+      }
+    }
+    const categoryId = reference(cells.category, categoryIds, 'category', rowFail)
+    const brandId = reference(cells.brand, brandIds, 'brand', rowFail)
+    if (!wanted.has(row)) rowFailed = true
+    const id = wanted.get(row) ?? null
+    if (id !== null && !liveIds.has(id)) rowFail('id', { code: 'productNotFound' })
+    let slug = ''
+    if (parsed.success) {
+      slug = slugify(parsed.data.name)
+      if (!slug) rowFail('name', { code: 'nameNeedsLetter' })
+    }
+    if (rowFailed || !parsed.success || categoryId === null || brandId === null) continue
+    const { name, price, description, quantity, images, size } = parsed.data
+    checked.push({ line, id, name, slug, price, description, quantity, images, size, categoryId, brandId })
+  }
+
+  // Slugs, as the form makes them free: none twice in the file, none a live product other than the row's own
+  // holds. A slug another row of the file is giving up still counts as held, so no order of writes collides.
+  const lineOfSlug = new Map<string, number>()
+  const planned: Planned[] = []
+  const slugs = [...new Set(checked.map((p) => p.slug))]
+  const holders = new Map<string, number>()
+  for (let i = 0; i < slugs.length; i += 10_000) {
+    const held = await db
+      .select({ id: products.id, slug: products.slug })
+      .from(products)
+      .where(
+        and(
+          isNull(products.deletedAt),
+          sql`${products.slug} = any(array(select jsonb_array_elements_text(${jsonList(slugs.slice(i, i + 10_000))}::jsonb)))`,
+        ),
+      )
+    for (const h of held) holders.set(h.slug, h.id)
+  }
+  for (const p of checked) {
+    const holder = holders.get(p.slug)
+    const first = lineOfSlug.get(p.slug)
+    if ((holder !== undefined && holder !== p.id) || first !== undefined) {
+      fail(p.line, 'name', { code: 'productSlugTaken', params: { slug: p.slug } })
+      continue
+    }
+    lineOfSlug.set(p.slug, p.line)
+    planned.push(p)
+  }
+
+  const errors = [...found.values()]
+    .sort((a, b) => a.line - b.line || columnRank(a.field) - columnRank(b.field))
+    .map(({ line, field, message }) => ({ line, field, message: messageText(message) }))
+  return { planned, errors }
+}
+
+/** A category or brand cell: its id, or null after reporting a blank or unknown name. */
+function reference(
+  cell: string | undefined,
+  known: { exact: Map<string, number>; bySlug: Map<string, number> },
+  what: 'category' | 'brand',
+  fail: (field: string, message: Message) => void,
+): number | null {
+  const name = (cell ?? '').trim()
+  if (name === '') {
+    fail(what, { code: 'required' })
+    return null
+  }
+  const id = known.exact.get(name) ?? known.bySlug.get(slugify(name))
+  if (id === undefined) {
+    fail(what, { code: 'csvUnknownName', params: { what, name } })
+    return null
+  }
+  return id
+}
+
+/**
+ * The ids of the categories (or brands) the file names. A name matches exactly, or else by its slug ('ao thun'
+ * finds 'Áo thun'): the slug is made from the name and unique, so it picks one record or none.
+ */
+async function namesToIds(
+  db: Db,
+  t: typeof categories | typeof brands,
+  cells: readonly string[],
+): Promise<{ exact: Map<string, number>; bySlug: Map<string, number> }> {
+  const names = [...new Set(cells.map((c) => c.trim()).filter((c) => c !== ''))]
+  const exact = new Map<string, number>()
+  const bySlug = new Map<string, number>()
+  if (names.length === 0) return { exact, bySlug }
+  const slugs = [...new Set(names.map(slugify).filter((s) => s !== ''))]
+  const rows = await db
+    .select({ id: t.id, name: t.name, slug: t.slug })
+    .from(t)
+    .where(
+      sql`${t.name} = any(array(select jsonb_array_elements_text(${jsonList(names)}::jsonb)))
+        or ${t.slug} = any(array(select jsonb_array_elements_text(${jsonList(slugs)}::jsonb)))`,
+    )
+  for (const r of rows) {
+    exact.set(r.name, r.id)
+    bySlug.set(r.slug, r.id)
+  }
+  return { exact, bySlug }
+}
+
+/**
+ * Writes the checked rows: new products in the file's order, then the updates, each a statement per batch that
+ * reads its rows from one JSON parameter. The products' counters are kept by statement-level triggers, so a
+ * batch costs them one update, not one per row.
+ */
+async function writeRows(db: Db, planned: readonly Planned[], now: Date) {
+  const at = now.toISOString()
+  const record = (p: Planned) => ({
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    price: p.price,
+    description: p.description,
+    quantity: p.quantity,
+    images: p.images,
+    size: p.size,
+    category_id: p.categoryId,
+    brand_id: p.brandId,
+  })
+  const columns = sql.raw(
+    'id bigint, name text, slug text, price bigint, description text, quantity integer, images text[], ' +
+      'size text[], category_id bigint, brand_id bigint, ord integer',
+  )
+  const creating = planned.filter((p) => p.id === null)
+  const updating = planned.filter((p) => p.id !== null)
+  try {
+    for (let i = 0; i < creating.length; i += BATCH) {
+      const batch = creating.slice(i, i + BATCH).map((p, ord) => ({ ...record(p), ord }))
+      await db.execute(sql`
+        insert into ${products} (name, slug, price, description, quantity, images, size, category_id, brand_id,
+          sold, rating, created_at, updated_at)
+        select v.name, v.slug, v.price, v.description, v.quantity, v.images, v.size, v.category_id, v.brand_id,
+          0, 0, ${at}::timestamptz, ${at}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(${columns})
+        order by v.ord`)
+    }
+    for (let i = 0; i < updating.length; i += BATCH) {
+      const batch = updating.slice(i, i + BATCH).map((p, ord) => ({ ...record(p), ord }))
+      await db.execute(sql`
+        update ${products} as p set name = v.name, slug = v.slug, price = v.price, description = v.description,
+          quantity = v.quantity, images = v.images, size = v.size, category_id = v.category_id,
+          brand_id = v.brand_id, updated_at = ${at}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(${columns})
+        where p.id = v.id and p.deleted_at is null`)
+    }
+  } catch (error) {
+    // Another call took a slug or deleted a category or brand between the checks and the writes.
+    if (isUniqueViolation(error, 'products_slug_live_key')) throw slugTaken('product', takenSlug(error))
+    if (isForeignKeyViolation(error)) throw conflict('referenceGone')
+    throw error
+  }
+}
+
+/** The slug a unique violation names (`Key (slug)=(ao-thun) already exists.`), for the 409's message. */
+function takenSlug(error: unknown): string {
+  let e: unknown = error
+  for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
+    const detail = (e as { detail?: unknown }).detail
+    if (typeof detail === 'string') return /\(slug\)=\((.*)\)/.exec(detail)?.[1] ?? ''
+    e = (e as { cause?: unknown }).cause
+  }
+  return ''
+}
