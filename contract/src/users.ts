@@ -31,7 +31,7 @@ const userFilterShape = {
     .union([z.literal(''), z.enum(SPEC_ROLES)], { error: messages.oneOf(SPEC_ROLES) })
     .optional()
     .transform((v) => v || undefined),
-  gender: optionalChoice(['1', '2']).meta({ description: '1 male, 2 female' }),
+  gender: optionalChoice(['1', '2']).meta({ description: '1 female, 2 male' }),
   from: optionalDay.meta({ description: 'Joined on or after this day (YYYY-MM-DD, STORE_TZ)' }),
   to: optionalDay.meta({ description: 'Joined on or before this day (YYYY-MM-DD, STORE_TZ)' }),
 }

@@ -1,10 +1,28 @@
-import type { Order, OrderBody, OrderLine, OrderListQuery, OrderStatus } from '@store/contract'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import type {
+  Order,
+  OrderBody,
+  OrderExportQuery,
+  OrderLine,
+  OrderListQuery,
+  OrderSortField,
+  OrderStatus,
+} from '@store/contract'
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orderLines, orders, products, users } from '../../db/schema.ts'
+import { keysetBatches } from '../../lib/csv.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
-import { ids } from '../../lib/ids.ts'
-import { matches, metaOf, newestFirst, onPage, searchTerm } from '../../lib/list.ts'
+import { ids, toDbId } from '../../lib/ids.ts'
+import {
+  allOf,
+  matches,
+  metaOf,
+  onSortedPage,
+  type SortKeys,
+  searchTerm,
+  sortingOf,
+  withinDays,
+} from '../../lib/list.ts'
 import { countRows, type Narrowing } from '../../lib/row-counts.ts'
 import { orderTotals } from './totals.ts'
 
@@ -13,7 +31,7 @@ const orderColumns = {
   user: { id: users.id, name: users.name, email: users.email, phoneNumber: users.phoneNumber },
 }
 
-type OrderRow = {
+export type OrderRow = {
   order: typeof orders.$inferSelect
   user: { id: number; name: string; email: string; phoneNumber: string | null }
 }
@@ -45,20 +63,95 @@ const customerNamed = (term: string): Narrowing => ({
   reads: [orders.userId, users.id, users.nameSearch],
 })
 
-export async function listOrders(db: Db, query: OrderListQuery) {
+/**
+ * The sorts of the order list (CONTRACT 4.1). Each key is a bare column, so the btree indexes of migration 0009
+ * (`orders_updated_idx`, `orders_total_idx`, …, each ending with the id) serve it read forwards or backwards.
+ */
+const orderSorts: SortKeys<OrderSortField> = {
+  createdAt: [{ expr: orders.createdAt, type: 'timestamptz' }],
+  updatedAt: [{ expr: orders.updatedAt, type: 'timestamptz' }],
+  totalPrice: [{ expr: orders.totalPrice, type: 'bigint' }],
+  quantity: [{ expr: orders.quantity, type: 'integer' }],
+  status: [{ expr: orders.status, type: 'smallint' }],
+}
+
+/** The chosen sort of the order list, its ties broken by id. */
+export const orderSorting = (sortBy: OrderExportQuery['sortBy']) => sortingOf(orderSorts, orders.id, sortBy)
+
+/**
+ * The filters of the order list and its export, with the customer-name search, as one narrowing (AND) over the
+ * orders table; undefined when none is given. An id no order can have matches nothing.
+ */
+const customerIs = (userId: number | null): Narrowing =>
+  userId === null
+    ? { where: sql`false`, reads: [] }
+    : { where: eq(orders.userId, userId), reads: [orders.userId] }
+
+export function orderFilters(query: OrderExportQuery, timeZone: string): Narrowing | undefined {
   const term = searchTerm(query.name)
-  const search = term ? customerNamed(term) : undefined
-  const listed = { table: orders, id: orders.id, createdAt: orders.createdAt }
+  const days = withinDays(orders.createdAt, query.from, query.to, timeZone)
+  return allOf([
+    term ? customerNamed(term) : undefined,
+    query.status
+      ? {
+          where:
+            query.status.length === 1
+              ? eq(orders.status, query.status[0]!)
+              : inArray(orders.status, query.status),
+          reads: [orders.status],
+        }
+      : undefined,
+    query.methodPayment !== undefined
+      ? { where: eq(orders.methodPayment, query.methodPayment), reads: [orders.methodPayment] }
+      : undefined,
+    days.length > 0 ? { where: and(...days)!, reads: [orders.createdAt] } : undefined,
+    query.minTotal !== undefined
+      ? { where: gte(orders.totalPrice, query.minTotal), reads: [orders.totalPrice] }
+      : undefined,
+    query.maxTotal !== undefined
+      ? { where: lte(orders.totalPrice, query.maxTotal), reads: [orders.totalPrice] }
+      : undefined,
+    query.userId === undefined ? undefined : customerIs(toDbId(query.userId)),
+  ])
+}
+
+export async function listOrders(db: Db, query: OrderListQuery, timeZone: string) {
+  const filters = orderFilters(query, timeZone)
+  const sorting = orderSorting(query.sortBy)
   const [page, total] = await Promise.all([
     db
       .select(orderColumns)
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
-      .where(onPage(db, listed, search?.where, query))
-      .orderBy(...newestFirst(listed)),
-    countRows(db, 'orders', search),
+      .where(onSortedPage(db, { table: orders, id: orders.id }, filters?.where, sorting.orderBy, query))
+      .orderBy(...sorting.orderBy),
+    countRows(db, 'orders', filters),
   ])
   return { data: page.map(toOrder), meta: metaOf(query, total) }
+}
+
+/** How many orders one export query reads: a short query each, so no connection is held by the whole file. */
+export const ORDER_EXPORT_BATCH = 1000
+
+/**
+ * Every order the export's query matches, in the list's order, a batch at a time: each batch starts after the
+ * sort keys of the last row of the one before (keyset), so a deep batch costs what the first one does.
+ */
+export function orderBatches(db: Db, query: OrderExportQuery, timeZone: string, size = ORDER_EXPORT_BATCH) {
+  const filters = orderFilters(query, timeZone)
+  const sorting = orderSorting(query.sortBy)
+  type Cursored = OrderRow & { cursor: string[] }
+  return keysetBatches<Cursored>(
+    (last) =>
+      db
+        .select({ ...orderColumns, cursor: sorting.cursor })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(and(filters?.where, last ? sorting.after(last.cursor) : undefined))
+        .orderBy(...sorting.orderBy)
+        .limit(size),
+    size,
+  )
 }
 
 export async function getOrder(db: Db, id: number | null) {

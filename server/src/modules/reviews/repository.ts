@@ -1,38 +1,74 @@
-import type { Review, ReviewListQuery } from '@store/contract'
+import type { Review, ReviewExportQuery, ReviewListQuery, ReviewSortField } from '@store/contract'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { products, reviews, users } from '../../db/schema.ts'
+import { keysetBatches } from '../../lib/csv.ts'
 import { notFound } from '../../lib/errors.ts'
 import { ids, toDbId } from '../../lib/ids.ts'
-import { matching, metaOf, newestFirst, onPage, searchTerm } from '../../lib/list.ts'
-import { countRows } from '../../lib/row-counts.ts'
+import {
+  allOf,
+  matching,
+  metaOf,
+  onSortedPage,
+  type SortKeys,
+  searchTerm,
+  sortingOf,
+} from '../../lib/list.ts'
+import { countRows, type Narrowing } from '../../lib/row-counts.ts'
 import { recomputeRatings } from './rating.ts'
+
+/**
+ * The sorts of the review list (CONTRACT 4.1): bare columns, served by `reviews_created_idx` and
+ * `reviews_rating_idx` read either way.
+ */
+const reviewSorts: SortKeys<ReviewSortField> = {
+  createdAt: [{ expr: reviews.createdAt, type: 'timestamptz' }],
+  rating: [{ expr: reviews.rating, type: 'smallint' }],
+}
+
+const ofProduct = (productId: number | null): Narrowing =>
+  productId === null
+    ? { where: sql`false`, reads: [] }
+    : { where: eq(reviews.productId, productId), reads: [reviews.productId] }
+
+/** The review list's search and filters (AND); an id no product can have matches nothing. */
+function reviewFilters(query: ReviewExportQuery): Narrowing | undefined {
+  const term = searchTerm(query.content)
+  return allOf([
+    term ? matching(reviews.contentSearch, term) : undefined,
+    query.rating === undefined
+      ? undefined
+      : { where: eq(reviews.rating, query.rating), reads: [reviews.rating] },
+    query.productId === undefined ? undefined : ofProduct(toDbId(query.productId)),
+  ])
+}
+
+const reviewColumns = {
+  id: reviews.id,
+  content: reviews.content,
+  rating: reviews.rating,
+  createdAt: reviews.createdAt,
+  user: { id: users.id, name: users.name, email: users.email },
+  product: {
+    id: products.id,
+    name: products.name,
+    thumbnail: sql<string | null>`${products.images}[1]`,
+  },
+}
 
 /** Reviews of soft-deleted products are listed too: they are the store's history. */
 export async function listReviews(db: Db, query: ReviewListQuery) {
-  const term = searchTerm(query.content)
-  const search = term ? matching(reviews.contentSearch, term) : undefined
-  const listed = { table: reviews, id: reviews.id, createdAt: reviews.createdAt }
+  const filters = reviewFilters(query)
+  const sorting = sortingOf(reviewSorts, reviews.id, query.sortBy)
   const [page, total] = await Promise.all([
     db
-      .select({
-        id: reviews.id,
-        content: reviews.content,
-        rating: reviews.rating,
-        createdAt: reviews.createdAt,
-        user: { id: users.id, name: users.name },
-        product: {
-          id: products.id,
-          name: products.name,
-          thumbnail: sql<string | null>`${products.images}[1]`,
-        },
-      })
+      .select(reviewColumns)
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.userId))
       .innerJoin(products, eq(products.id, reviews.productId))
-      .where(onPage(db, listed, search?.where, query))
-      .orderBy(...newestFirst(listed)),
-    countRows(db, 'reviews', search),
+      .where(onSortedPage(db, { table: reviews, id: reviews.id }, filters?.where, sorting.orderBy, query))
+      .orderBy(...sorting.orderBy),
+    countRows(db, 'reviews', filters),
   ])
   const data: Review[] = page.map((r) => ({
     ...ids(r.id),
@@ -43,6 +79,27 @@ export async function listReviews(db: Db, query: ReviewListQuery) {
     product: { ...ids(r.product.id), name: r.product.name, thumbnail: r.product.thumbnail },
   }))
   return { data, meta: metaOf(query, total) }
+}
+
+/** How many reviews one export query reads. */
+export const REVIEW_EXPORT_BATCH = 1000
+
+/** Every review the export's query matches, in the list's order, a batch at a time (keyset on the sort keys). */
+export function reviewBatches(db: Db, query: ReviewExportQuery, size = REVIEW_EXPORT_BATCH) {
+  const filters = reviewFilters(query)
+  const sorting = sortingOf(reviewSorts, reviews.id, query.sortBy)
+  return keysetBatches(
+    (last: { cursor: string[] } | undefined) =>
+      db
+        .select({ ...reviewColumns, cursor: sorting.cursor })
+        .from(reviews)
+        .innerJoin(users, eq(users.id, reviews.userId))
+        .innerJoin(products, eq(products.id, reviews.productId))
+        .where(and(filters?.where, last ? sorting.after(last.cursor) : undefined))
+        .orderBy(...sorting.orderBy)
+        .limit(size),
+    size,
+  )
 }
 
 /**

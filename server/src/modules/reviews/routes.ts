@@ -1,14 +1,46 @@
 import { endpoints } from '@store/contract'
+import { sendCsv, storeTime } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
-import { deleteReview, listReviews } from './repository.ts'
+import { deleteReview, listReviews, reviewBatches } from './repository.ts'
 
-export const reviewRoutes = implement(endpoints.reviews, () => {
+/** The export's columns, in order: the product and the customer by name beside their ids. */
+const CSV_HEADER = [
+  'id',
+  'createdAt',
+  'rating',
+  'content',
+  'productId',
+  'productName',
+  'customerName',
+  'customerEmail',
+] as const
+
+export const reviewRoutes = implement(endpoints.reviews, (app) => {
+  const { config } = app.services
   return {
     list: async (request, _reply, { db }) => ({
       status: true,
       ...(await listReviews(db, request.query)),
       message: 'OK',
     }),
+    export: async (request, reply, { db }) =>
+      sendCsv(reply, {
+        list: 'product-reviews',
+        now: app.services.now(),
+        timeZone: config.STORE_TZ,
+        header: CSV_HEADER,
+        batches: reviewBatches(db, request.query),
+        row: (r) => [
+          String(r.id),
+          storeTime(r.createdAt, config.STORE_TZ),
+          r.rating,
+          r.content,
+          String(r.product.id),
+          r.product.name,
+          r.user.name,
+          r.user.email,
+        ],
+      }),
     remove: async (request, _reply, { db, audit }) => {
       const { id, ...review } = await deleteReview(db, request.params.commentId, request.query.productId)
       // The address names the review `commentId`, not `id`.

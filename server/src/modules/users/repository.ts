@@ -1,11 +1,28 @@
-import type { User, UserCreateBody, UserListQuery, UserUpdateBody } from '@store/contract'
+import type {
+  User,
+  UserCreateBody,
+  UserExportQuery,
+  UserListQuery,
+  UserSortField,
+  UserUpdateBody,
+} from '@store/contract'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orders, refreshTokens, reviews, users } from '../../db/schema.ts'
+import { keysetBatches } from '../../lib/csv.ts'
 import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
-import { matching, metaOf, newestFirst, onPage, searchTerm } from '../../lib/list.ts'
-import { countRows } from '../../lib/row-counts.ts'
+import {
+  allOf,
+  matching,
+  metaOf,
+  onSortedPage,
+  type SortKeys,
+  searchTerm,
+  sortingOf,
+  withinDays,
+} from '../../lib/list.ts'
+import { countRows, type Narrowing } from '../../lib/row-counts.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { recomputeRatings } from '../reviews/rating.ts'
 
@@ -43,21 +60,69 @@ export const toUser = (u: Row): User => ({
   updatedAt: u.updatedAt.toISOString(),
 })
 
-export async function listUsers(db: Db, query: UserListQuery) {
+/**
+ * The sorts of the user list (CONTRACT 4.1). Names sort as a person reads them, whatever the case and the
+ * diacritics, and alike on every database whatever its collation; the exact name then settles names that read
+ * alike. The expressions are those of `users_role_name_idx` and `users_role_email_idx` word for word, which
+ * lead with the role the list is narrowed to.
+ */
+const userSorts: SortKeys<UserSortField> = {
+  name: [
+    { expr: sql`${users.nameSearch} collate "C"`, type: 'text' },
+    { expr: sql`${users.name} collate "C"`, type: 'text' },
+  ],
+  email: [{ expr: sql`lower(${users.email}) collate "C"`, type: 'text' }],
+  createdAt: [{ expr: users.createdAt, type: 'timestamptz' }],
+}
+
+/** The user list's search and filters (AND), beside the role its population stands for. */
+function userFilters(query: UserExportQuery, timeZone: string): Narrowing | undefined {
   const term = searchTerm(query.name)
-  const search = term ? matching(users.nameSearch, term) : undefined
-  const where = query.role ? and(eq(users.role, query.role), search?.where) : search?.where
-  const listed = { table: users, id: users.id, createdAt: users.createdAt }
+  const days = withinDays(users.createdAt, query.from, query.to, timeZone)
+  return allOf([
+    term ? matching(users.nameSearch, term) : undefined,
+    query.gender ? { where: eq(users.gender, Number(query.gender)), reads: [users.gender] } : undefined,
+    days.length > 0 ? { where: and(...days)!, reads: [users.createdAt] } : undefined,
+  ])
+}
+
+const byRole = (role: UserExportQuery['role']) => (role ? eq(users.role, role) : undefined)
+
+export async function listUsers(db: Db, query: UserListQuery, timeZone: string) {
+  const filters = userFilters(query, timeZone)
+  const where = and(byRole(query.role), filters?.where)
+  const sorting = sortingOf(userSorts, users.id, query.sortBy)
   const population = query.role === 'user' ? 'customers' : query.role === 'admin' ? 'admins' : 'users'
   const [page, total] = await Promise.all([
     db
       .select(columns)
       .from(users)
-      .where(onPage(db, listed, where, query))
-      .orderBy(...newestFirst(listed)),
-    countRows(db, population, search),
+      .where(onSortedPage(db, { table: users, id: users.id }, where, sorting.orderBy, query))
+      .orderBy(...sorting.orderBy),
+    countRows(db, population, filters),
   ])
   return { data: page.map(toUser), meta: metaOf(query, total) }
+}
+
+/** How many users one export query reads. */
+export const USER_EXPORT_BATCH = 1000
+
+/** Every user the export's query matches, in the list's order, a batch at a time (keyset on the sort keys). */
+export function userBatches(db: Db, query: UserExportQuery, timeZone: string, size = USER_EXPORT_BATCH) {
+  const filters = userFilters(query, timeZone)
+  const where = and(byRole(query.role), filters?.where)
+  const sorting = sortingOf(userSorts, users.id, query.sortBy)
+  type Cursored = Row & { cursor: string[] }
+  return keysetBatches<Cursored>(
+    (last) =>
+      db
+        .select({ ...columns, cursor: sorting.cursor })
+        .from(users)
+        .where(and(where, last ? sorting.after(last.cursor) : undefined))
+        .orderBy(...sorting.orderBy)
+        .limit(size),
+    size,
+  )
 }
 
 async function findUser(db: Db, id: number | null, role?: Row['role']) {

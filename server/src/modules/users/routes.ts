@@ -1,11 +1,12 @@
 import { endpoints, permissionsOf } from '@store/contract'
 import type { FastifyRequest } from 'fastify'
 import { users } from '../../db/schema.ts'
+import { sendCsv, storeTime } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { forbidden } from '../../lib/errors.ts'
 import { toDbId } from '../../lib/ids.ts'
 import { lockForChange } from '../audit/repository.ts'
-import { createUser, deleteUser, getUser, listUsers, updateUser } from './repository.ts'
+import { createUser, deleteUser, getUser, listUsers, updateUser, userBatches } from './repository.ts'
 
 /**
  * Whether the caller may read staff accounts through the user calls. `customers:read` opens customers; the
@@ -14,15 +15,58 @@ import { createUser, deleteUser, getUser, listUsers, updateUser } from './reposi
  */
 const seesStaff = (request: FastifyRequest) => permissionsOf(request.admin.role).includes('staff:manage')
 
+/**
+ * The list's query as the caller may ask it: customers only for whoever may not read staff accounts, and a 403
+ * for asking for the administrators outright.
+ */
+function scoped<Q extends { role?: 'user' | 'admin' | undefined }>(request: FastifyRequest, query: Q): Q {
+  if (seesStaff(request)) return query
+  if (query.role === 'admin') throw forbidden('notAllowed')
+  return { ...query, role: 'user' as const }
+}
+
+/** The export's columns, in order: what the list shows, never a password hash or a sign-in secret. */
+const CSV_HEADER = [
+  'id',
+  'name',
+  'email',
+  'phoneNumber',
+  'gender',
+  'dateOfBirth',
+  'role',
+  'createdAt',
+  'updatedAt',
+] as const
+
 export const userRoutes = implement(endpoints.users, (app) => {
   const { config } = app.services
   const clock = () => ({ now: app.services.now(), timeZone: config.STORE_TZ })
   return {
-    list: async (request, _reply, { db }) => {
-      // Customers only, for whoever may not manage staff: the staff accounts are not theirs to read.
-      if (!seesStaff(request) && request.query.role === 'admin') throw forbidden('notAllowed')
-      const query = seesStaff(request) ? request.query : { ...request.query, role: 'user' as const }
-      return { status: true, ...(await listUsers(db, query)), message: 'OK' }
+    list: async (request, _reply, { db }) => ({
+      status: true,
+      ...(await listUsers(db, scoped(request, request.query), config.STORE_TZ)),
+      message: 'OK',
+    }),
+    export: async (request, reply, { db }) => {
+      const query = scoped(request, request.query)
+      return sendCsv(reply, {
+        list: 'users',
+        now: app.services.now(),
+        timeZone: config.STORE_TZ,
+        header: CSV_HEADER,
+        batches: userBatches(db, query, config.STORE_TZ),
+        row: (u) => [
+          String(u.id),
+          u.name,
+          u.email,
+          u.phoneNumber,
+          u.gender,
+          u.dob,
+          u.role,
+          storeTime(u.createdAt, config.STORE_TZ),
+          storeTime(u.updatedAt, config.STORE_TZ),
+        ],
+      })
     },
     get: async (request, _reply, { db }) => ({
       status: true,
