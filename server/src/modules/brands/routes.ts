@@ -1,17 +1,43 @@
 import { endpoints } from '@store/contract'
 import { brands } from '../../db/schema.ts'
+import { sendCsv, storeTime } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
 import { lockForChange } from '../audit/repository.ts'
-import { allBrands, createBrand, deleteBrand, getBrand, listBrands, updateBrand } from './repository.ts'
+import {
+  allBrands,
+  brandBatches,
+  createBrand,
+  deleteBrand,
+  getBrand,
+  listBrands,
+  updateBrand,
+} from './repository.ts'
 
 export const brandRoutes = implement(endpoints.brands, (app) => {
+  const { config } = app.services
   return {
     list: async (request, _reply, { db }) => ({
       status: true,
       ...(await listBrands(db, request.query)),
       message: 'OK',
     }),
+    export: async (request, reply, { db }) =>
+      sendCsv(reply, {
+        list: 'brands',
+        now: app.services.now(),
+        timeZone: config.STORE_TZ,
+        header: ['id', 'name', 'slug', 'logo', 'createdAt', 'updatedAt'],
+        batches: brandBatches(db, request.query),
+        row: (b) => [
+          String(b.id),
+          b.name,
+          b.slug,
+          b.logo,
+          storeTime(b.createdAt, config.STORE_TZ),
+          storeTime(b.updatedAt, config.STORE_TZ),
+        ],
+      }),
     all: async (_request, _reply, { db }) => ({ status: true, data: await allBrands(db), message: 'OK' }),
     get: async (request, _reply, { db }) => ({
       status: true,

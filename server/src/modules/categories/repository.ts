@@ -1,11 +1,12 @@
-import type { Category, CategoryBody, ListQuery } from '@store/contract'
-import { desc, eq } from 'drizzle-orm'
+import type { CATEGORIES_SORT_FIELDS, Category, CategoryBody, CategoryListQuery } from '@store/contract'
+import { and, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { categories } from '../../db/schema.ts'
 import { deleteUnlessUsed, freeSlug, slugTaken } from '../../lib/catalog.ts'
+import { keysetBatches } from '../../lib/csv.ts'
 import { isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
-import { matching, metaOf, pageOf, searchTerm } from '../../lib/list.ts'
+import { matches, matching, metaOf, pageOf, type SortKeys, searchTerm, sortingOf } from '../../lib/list.ts'
 import { countRows } from '../../lib/row-counts.ts'
 
 type Row = typeof categories.$inferSelect
@@ -19,21 +20,61 @@ export const toCategory = (c: Row): Category => ({
   updatedAt: c.updatedAt.toISOString(),
 })
 
-export async function listCategories(db: Db, query: ListQuery) {
+/**
+ * The sorts of the list (CONTRACT 4.1). The name is sorted as the other lists sort it: by its search text, then
+ * by its own text, byte by byte, so the order is the same on every database.
+ */
+const categorySorts: SortKeys<(typeof CATEGORIES_SORT_FIELDS)[number]> = {
+  name: [
+    { expr: sql`${categories.nameSearch} collate "C"`, type: 'text' },
+    { expr: sql`${categories.name} collate "C"`, type: 'text' },
+  ],
+  createdAt: [{ expr: categories.createdAt, type: 'timestamptz' }],
+}
+
+export async function listCategories(db: Db, query: CategoryListQuery) {
   const term = searchTerm(query.name)
   const search = term ? matching(categories.nameSearch, term) : undefined
+  const { orderBy } = sortingOf(categorySorts, categories.id, query.sortBy)
   const { limit, offset } = pageOf(query)
   const [page, total] = await Promise.all([
     db
       .select()
       .from(categories)
       .where(search?.where)
-      .orderBy(desc(categories.createdAt), desc(categories.id))
+      .orderBy(...orderBy)
       .limit(limit)
       .offset(offset),
     countRows(db, 'categories', search),
   ])
   return { data: page.map(toCategory), meta: metaOf(query, total) }
+}
+
+/** Categories an export reads in one query. */
+export const CATEGORY_EXPORT_BATCH = 2000
+
+/**
+ * Every category the search keeps, in the list's order, in batches of `size`, each after the last row of the one
+ * before by its sort keys and id (read back as text, so a time keeps its microseconds).
+ */
+export function categoryBatches(
+  db: Db,
+  query: Pick<CategoryListQuery, 'name' | 'sortBy'>,
+  size = CATEGORY_EXPORT_BATCH,
+) {
+  const term = searchTerm(query.name)
+  const where = term ? matches(categories.nameSearch, term) : undefined
+  const sorting = sortingOf(categorySorts, categories.id, query.sortBy)
+  return keysetBatches(
+    async (last: { cursor: string[] } | undefined) =>
+      db
+        .select({ ...getTableColumns(categories), cursor: sorting.cursor })
+        .from(categories)
+        .where(last ? and(where, sorting.after(last.cursor)) : where)
+        .orderBy(...sorting.orderBy)
+        .limit(size),
+    size,
+  )
 }
 
 export async function allCategories(db: Db) {

@@ -1,10 +1,12 @@
 import { endpoints } from '@store/contract'
 import { categories } from '../../db/schema.ts'
+import { sendCsv, storeTime } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
 import { lockForChange } from '../audit/repository.ts'
 import {
   allCategories,
+  categoryBatches,
   createCategory,
   deleteCategory,
   getCategory,
@@ -13,12 +15,28 @@ import {
 } from './repository.ts'
 
 export const categoryRoutes = implement(endpoints.categories, (app) => {
+  const { config } = app.services
   return {
     list: async (request, _reply, { db }) => ({
       status: true,
       ...(await listCategories(db, request.query)),
       message: 'OK',
     }),
+    export: async (request, reply, { db }) =>
+      sendCsv(reply, {
+        list: 'categories',
+        now: app.services.now(),
+        timeZone: config.STORE_TZ,
+        header: ['id', 'name', 'slug', 'createdAt', 'updatedAt'],
+        batches: categoryBatches(db, request.query),
+        row: (c) => [
+          String(c.id),
+          c.name,
+          c.slug,
+          storeTime(c.createdAt, config.STORE_TZ),
+          storeTime(c.updatedAt, config.STORE_TZ),
+        ],
+      }),
     all: async (_request, _reply, { db }) => ({ status: true, data: await allCategories(db), message: 'OK' }),
     get: async (request, _reply, { db }) => ({
       status: true,

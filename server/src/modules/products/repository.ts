@@ -1,12 +1,30 @@
-import type { Message, Product, ProductBody, ProductListQuery, Size } from '@store/contract'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import type {
+  Message,
+  Product,
+  ProductBody,
+  ProductExportQuery,
+  ProductListQuery,
+  ProductSortField,
+  Size,
+} from '@store/contract'
+import { and, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { brands, categories, products } from '../../db/schema.ts'
 import { freeSlug, slugTaken } from '../../lib/catalog.ts'
+import { keysetBatches } from '../../lib/csv.ts'
 import { conflict, HttpError, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids, toDbId } from '../../lib/ids.ts'
-import { matching, metaOf, newestFirst, onPage, searchTerm } from '../../lib/list.ts'
-import { countRows } from '../../lib/row-counts.ts'
+import {
+  allOf,
+  matching,
+  metaOf,
+  onSortedPage,
+  type SortKeys,
+  searchTerm,
+  sortingOf,
+} from '../../lib/list.ts'
+import { countRows, type Narrowing } from '../../lib/row-counts.ts'
 
 type Row = typeof products.$inferSelect
 interface Named {
@@ -57,20 +75,123 @@ const slugged = { table: products, id: products.id, slug: products.slug }
  */
 const outOfStock = and(live, sql`${products.quantity} = 0`)
 
-export async function listProducts(db: Db, query: ProductListQuery) {
+/**
+ * The sorts of the list (CONTRACT 4.1). Each expression is its index's (migration 0009) word for word, and every
+ * query below also says `deleted_at is null`, so PostgreSQL walks the partial index instead of sorting the table.
+ */
+const productSorts: SortKeys<ProductSortField> = {
+  name: [
+    { expr: sql`${products.nameSearch} collate "C"`, type: 'text' },
+    { expr: sql`${products.name} collate "C"`, type: 'text' },
+  ],
+  price: [{ expr: products.price, type: 'bigint' }],
+  quantity: [{ expr: products.quantity, type: 'integer' }],
+  sold: [{ expr: products.sold, type: 'integer' }],
+  rating: [{ expr: products.rating, type: 'float8' }],
+  createdAt: [{ expr: products.createdAt, type: 'timestamptz' }],
+  updatedAt: [{ expr: products.updatedAt, type: 'timestamptz' }],
+}
+
+/** A condition over one product's own columns, with the columns it reads, as `countRows` needs them declared. */
+const reading = (where: SQL, ...reads: PgColumn[]): Narrowing => ({ where, reads })
+
+/** A category or brand filter; an id that cannot be one of ours names no product. */
+const ofParent = (column: PgColumn, value: string | undefined) => {
+  if (value === undefined) return undefined
+  const id = toDbId(value)
+  return reading(id === null ? sql`false` : eq(column, id), column)
+}
+
+/**
+ * The products the search and filters keep: `where` for the rows, and what their total is counted as. An
+ * out-of-stock list counts within the `stock_out` population, whose stored counter is its total when nothing
+ * else narrows it. `lowStock` is the shop's threshold: `low` is 1 to it.
+ */
+function filtered(query: ProductExportQuery, lowStock: number) {
   const term = searchTerm(query.name)
-  const search = term ? matching(products.nameSearch, term) : undefined
-  const listed = { table: products, id: products.id, createdAt: products.createdAt }
+  const narrowing = allOf([
+    term ? matching(products.nameSearch, term) : undefined,
+    ofParent(products.categoryId, query.category),
+    ofParent(products.brandId, query.brand),
+    query.minPrice === undefined ? undefined : reading(gte(products.price, query.minPrice), products.price),
+    query.maxPrice === undefined ? undefined : reading(lte(products.price, query.maxPrice), products.price),
+    query.stock === 'low'
+      ? reading(sql`${products.quantity} between 1 and ${lowStock}`, products.quantity)
+      : query.stock === 'in'
+        ? reading(sql`${products.quantity} > 0`, products.quantity)
+        : undefined,
+    query.size === undefined
+      ? undefined
+      : reading(sql`${products.size} @> array[${query.size}]::text[]`, products.size),
+  ])
   const out = query.stock === 'out'
+  return {
+    where: and(out ? outOfStock : live, narrowing?.where),
+    population: out ? ('stock_out' as const) : ('products' as const),
+    narrowing,
+  }
+}
+
+export async function listProducts(db: Db, query: ProductListQuery, lowStock: number) {
+  const { where, population, narrowing } = filtered(query, lowStock)
+  const { orderBy } = sortingOf(productSorts, products.id, query.sortBy)
   const [page, total] = await Promise.all([
     withNames(db)
-      .where(onPage(db, listed, and(out ? outOfStock : live, search?.where), query))
-      .orderBy(...newestFirst(listed)),
-    // The out-of-stock total is the 'stock_out' counter the products trigger keeps (migration 0006), so it
-    // costs the same few-row read as every other list total instead of a count over the partial index.
-    countRows(db, out ? 'stock_out' : 'products', search),
+      .where(onSortedPage(db, { table: products, id: products.id }, where, orderBy, query))
+      .orderBy(...orderBy),
+    // Without other narrowings the out-of-stock total is the 'stock_out' counter the products trigger keeps
+    // (migration 0006), so it costs the same few-row read as every other list total.
+    countRows(db, population, narrowing),
   ])
   return { data: page.map((r) => toProduct(r.product, r.category, r.brand)), meta: metaOf(query, total) }
+}
+
+/** Products an export reads in one query. */
+export const PRODUCT_EXPORT_BATCH = 2000
+
+/** What an export writes of a product: its columns, and its category's and brand's names. */
+const exported = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  price: products.price,
+  quantity: products.quantity,
+  category: categories.name,
+  brand: brands.name,
+  size: products.size,
+  images: products.images,
+  description: products.description,
+  sold: products.sold,
+  rating: products.rating,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+}
+
+/**
+ * Every live product the search and filters keep, in the list's order, in batches of `size`. Each batch starts
+ * after the last row of the one before by its sort keys and id, read back as text so a time keeps its
+ * microseconds and no row is repeated or skipped between batches.
+ */
+export function productBatches(
+  db: Db,
+  query: ProductExportQuery,
+  lowStock: number,
+  size = PRODUCT_EXPORT_BATCH,
+) {
+  const { where } = filtered(query, lowStock)
+  const sorting = sortingOf(productSorts, products.id, query.sortBy)
+  return keysetBatches(
+    async (last: { cursor: string[] } | undefined) =>
+      db
+        .select({ ...exported, cursor: sorting.cursor })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .innerJoin(brands, eq(brands.id, products.brandId))
+        .where(last ? and(where, sorting.after(last.cursor)) : where)
+        .orderBy(...sorting.orderBy)
+        .limit(size),
+    size,
+  )
 }
 
 /** A live product; a deleted one is gone as far as the back-office is concerned. */

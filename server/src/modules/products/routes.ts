@@ -1,9 +1,19 @@
-import { endpoints, type Product } from '@store/contract'
+import { endpoints, PRODUCT_CSV_COLUMNS, type Product } from '@store/contract'
 import { products } from '../../db/schema.ts'
+import { sendCsv, storeTime } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
 import { lockForChange } from '../audit/repository.ts'
-import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from './repository.ts'
+import { productBulkDelete } from './bulk.ts'
+import { productImport } from './import.ts'
+import {
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listProducts,
+  productBatches,
+  updateProduct,
+} from './repository.ts'
 
 /**
  * A product as the audit log keeps it: its category and brand by name, as a person reads them at the time of
@@ -15,13 +25,42 @@ const audited = ({ thumbnail: _thumbnail, ...product }: Product) => ({
   brand: product.brand.name,
 })
 
-export const productRoutes = implement(endpoints.products, (app) => {
+export const productRoutes = implement(endpoints.products, async (app) => {
+  const { config } = app.services
+  const importProducts = await productImport(app)
   return {
+    import: importProducts,
+    bulkDelete: productBulkDelete(app, audited),
     list: async (request, _reply, { db }) => ({
       status: true,
-      ...(await listProducts(db, request.query)),
+      ...(await listProducts(db, request.query, config.LOW_STOCK_THRESHOLD)),
       message: 'OK',
     }),
+    // The columns are PRODUCT_CSV_COLUMNS, in order: the import reads the same file back.
+    export: async (request, reply, { db }) =>
+      sendCsv(reply, {
+        list: 'products',
+        now: app.services.now(),
+        timeZone: config.STORE_TZ,
+        header: PRODUCT_CSV_COLUMNS,
+        batches: productBatches(db, request.query, config.LOW_STOCK_THRESHOLD),
+        row: (p) => [
+          String(p.id),
+          p.name,
+          p.slug,
+          p.price,
+          p.quantity,
+          p.category,
+          p.brand,
+          p.size.join('|'),
+          p.images.join('|'),
+          p.description,
+          p.sold,
+          p.rating,
+          storeTime(p.createdAt, config.STORE_TZ),
+          storeTime(p.updatedAt, config.STORE_TZ),
+        ],
+      }),
     get: async (request, _reply, { db }) => ({
       status: true,
       data: await getProduct(db, toDbId(request.params.id)),
