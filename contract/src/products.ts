@@ -231,7 +231,14 @@ export const productImportQuery = z.object({
     .transform((v) => v === 'true')
     .meta({ description: 'true: check every row and write nothing' }),
 })
-export const importError = z.object({ line: z.number().int(), field: z.string(), message: z.string() })
+/** One error of an import file: its line (the header is line 1), its column, and why, in English and by code. */
+export const importError = z.object({
+  line: z.number().int(),
+  field: z.string(),
+  message: z.string(),
+  code: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+})
 export type ImportError = z.infer<typeof importError>
 export const importReport = z.object({
   created: z.number().int(),

@@ -134,6 +134,12 @@ export const routes: RouteObject[] = [
         'catalog:write',
       ),
       screen(
+        paths.productImport,
+        () => import('../features/products/import/product-import-page.tsx'),
+        (m) => m.ProductImportPage,
+        'catalog:write',
+      ),
+      screen(
         '/admin/product/edit/:id',
         () => import('../features/products/product-form-page.tsx'),
         (m) => m.ProductEditPage,

@@ -1,7 +1,9 @@
 import { Alert, LoadingOverlay, Paper } from '@mantine/core'
 import type { BaseSyntheticEvent, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { UnsavedChanges } from '../lib/use-unsaved-changes.ts'
 import { FormButtons } from './form-buttons.tsx'
+import { LeavePrompt } from './leave-prompt.tsx'
 import { type Crumb, PageHeader } from './page-header.tsx'
 
 /** What the screen reads of its edit controller (`useEditController`). */
@@ -10,13 +12,14 @@ interface Edit {
   saving: boolean
   submit: (event?: BaseSyntheticEvent) => Promise<void>
   back: string
+  guard: Pick<UnsavedChanges, 'blocker'>
 }
 
 /**
  * A whole add or edit screen (spec section 2, form screens): header and breadcrumb, the form with its fields,
  * a loading overlay until the record is there, and Cancel and Save. A screen gives its texts and fields; the
  * controller does the rest. Read-only, for an account that may look but not change (CONTRACT 4.2), the fields
- * are disabled and there is no Save.
+ * are disabled and there is no Save. Leaving with unsaved changes asks first.
  *
  * @example
  * const edit = useEditController({ … })
@@ -82,6 +85,7 @@ export function EditScreen({
           readOnly={readOnly}
         />
       </Paper>
+      <LeavePrompt guard={edit.guard} />
     </>
   )
 }

@@ -21,16 +21,19 @@ export class ApiError extends Error {
   readonly params: MessageParams | undefined
   /** One message a field at fault, by code: what a form shows next to each field. */
   readonly fields: Record<string, Message>
+  /** The refusal's `data`, when it carries one (an import's report of the rows at fault). */
+  readonly data: unknown
 
   constructor(
     readonly status: number,
-    answer: Partial<Pick<ErrorAnswer, 'message' | 'code' | 'params' | 'codes'>> = {},
+    answer: Partial<Pick<ErrorAnswer, 'message' | 'code' | 'params' | 'codes'>> & { data?: unknown } = {},
   ) {
     super(answer.message || (status === 0 ? 'The server cannot be reached' : `HTTP ${status}`))
     this.name = 'ApiError'
     this.code = answer.code as MessageCode | undefined
     this.params = answer.params
     this.fields = (answer.codes ?? {}) as Record<string, Message>
+    this.data = answer.data ?? null
   }
 
   /** The answer's own message, when the server gave a code. */
@@ -77,14 +80,49 @@ const withQuery = (path: string, query: unknown) => {
   return `${path}${text ? `?${text}` : ''}`
 }
 
+/** How far an upload has gone: the bytes sent so far of the body's total. */
+export type UploadProgress = (sent: number, total: number) => void
+
 interface Sent {
   method: string
   url: string
   body?: unknown
   signal?: AbortSignal
+  onUploadProgress?: UploadProgress
 }
 
-async function send({ method, url, body, signal }: Sent, bearer: string | null) {
+/**
+ * `fetch` cannot tell how much of a body has gone out, so a call that shows its upload's progress goes through
+ * XMLHttpRequest, its answer handed back as a `Response` so that everything after it is the same.
+ */
+function sendWithProgress(
+  { method, url, signal }: Sent,
+  headers: Record<string, string>,
+  payload: BodyInit | undefined,
+  onProgress: UploadProgress,
+) {
+  return new Promise<Response>((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open(method, url)
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value)
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded, event.total)
+    }
+    xhr.onload = () => {
+      const empty = xhr.status === 204 || xhr.status === 205 || xhr.status === 304
+      resolve(
+        new Response(empty ? null : xhr.responseText, { status: xhr.status, statusText: xhr.statusText }),
+      )
+    }
+    xhr.onerror = () => reject(new TypeError('Network request failed'))
+    xhr.onabort = () => reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'))
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true })
+    xhr.send((payload ?? null) as XMLHttpRequestBodyInit | null)
+  })
+}
+
+async function send(sent: Sent, bearer: string | null) {
+  const { method, url, body, signal, onUploadProgress } = sent
   const headers: Record<string, string> = { accept: 'application/json' }
   // The interface language: the server writes an account's e-mails (a reset link) in the language it last used.
   const language = i18next.resolvedLanguage ?? i18next.language
@@ -97,6 +135,7 @@ async function send({ method, url, body, signal }: Sent, bearer: string | null) 
   }
   if (bearer) headers.authorization = `Bearer ${bearer}`
   try {
+    if (onUploadProgress) return await sendWithProgress(sent, headers, payload, onUploadProgress)
     return await fetch(url, { method, headers, body: payload, signal })
   } catch (error) {
     if (signal?.aborted) throw error
@@ -144,7 +183,11 @@ const NO_REFRESH = new Set<Route>([
   endpoints.auth.resetPassword,
 ])
 
-export type CallInput<E> = EndpointInput<E> & { signal?: AbortSignal }
+export type CallInput<E> = EndpointInput<E> & {
+  signal?: AbortSignal
+  /** Reports the body's upload as it goes (a large file); the call then goes out through XMLHttpRequest. */
+  onUploadProgress?: UploadProgress
+}
 /** The input argument: required when the endpoint has params or a body, optional otherwise. */
 type InputArgument<E> =
   EndpointInput<E> extends { params: unknown } | { body: unknown }
@@ -162,7 +205,7 @@ export async function api<E extends Route>(
   endpoint: E,
   ...[input]: InputArgument<E>
 ): Promise<EndpointAnswer<E>> {
-  const { params, query, body, signal } = (input ?? {}) as CallInput<Route> & {
+  const { params, query, body, signal, onUploadProgress } = (input ?? {}) as CallInput<Route> & {
     params?: Record<string, unknown>
     query?: unknown
     body?: unknown
@@ -172,6 +215,7 @@ export async function api<E extends Route>(
     url: withQuery(pathOf(endpoint, params), query),
     body,
     signal,
+    onUploadProgress,
   }
   const sentWith = tokens.access
   let response = await send(sent, sentWith)

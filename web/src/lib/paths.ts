@@ -22,6 +22,8 @@ export const paths = {
   products: '/admin/products',
   productNew: '/admin/product',
   productEdit: (id: string) => `/admin/product/edit/${encodeURIComponent(id)}`,
+  /** Products from a CSV file (CONTRACT 4.1). */
+  productImport: '/admin/products/import',
   reviews: '/admin/product-reviews',
   brands: '/admin/brands',
   brandNew: '/admin/brand',

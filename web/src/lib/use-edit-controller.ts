@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router'
 import { applyServerErrors } from './forms.ts'
 import { apiQuery, useApiMutation } from './queries.ts'
 import { notify } from './toast.ts'
+import { useUnsavedChanges } from './use-unsaved-changes.ts'
 
 /** A call that reads one record: `{ params: { id } }` in, `{ data: record }` out. */
 type RecordEndpoint = Route & { method: 'GET' }
@@ -39,7 +40,8 @@ export interface EditControllerOptions<
  * Everything an add or edit screen does, without markup (react-admin's edit controller): loads the record
  * afresh on entry and fills the form once, goes back to the list when it cannot be loaded (the query cache has
  * toasted why), saves, toasts and goes back, and puts a 400's or a 409's messages next to their fields while
- * keeping what was typed. Anything it cannot place on a field is toasted.
+ * keeping what was typed. Anything it cannot place on a field is toasted. Leaving with unsaved changes asks
+ * first (`useUnsavedChanges`; the screen shows the question with `LeavePrompt`), except after a save.
  *
  * @example
  * const edit = useEditController({
@@ -93,6 +95,9 @@ export function useEditController<
     if (record.isError) navigate(back, { replace: true })
   }, [record.isError, back, navigate])
 
+  const guard = useUnsavedChanges(form.formState.isDirty)
+  const { release } = guard
+
   const mutation = useApiMutation(save.endpoint, {
     meta: { silent: true },
     // The screen leaves for the list, which loads afresh: refetching what is left behind would be wasted.
@@ -103,6 +108,7 @@ export function useEditController<
     },
     onSuccess: () => {
       notify.success(saved)
+      release()
       navigate(back)
     },
   })
@@ -117,5 +123,7 @@ export function useEditController<
     /** The form's submit handler: checks the rules, then saves. */
     submit: form.handleSubmit((body) => mutation.mutate(save.input(body, load?.id))),
     back,
+    /** Holds a navigation away from unsaved changes until the user answers (`LeavePrompt`). */
+    guard,
   }
 }

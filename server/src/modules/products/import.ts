@@ -295,7 +295,13 @@ async function checkRows(
 
   const errors = [...found.values()]
     .sort((a, b) => a.line - b.line || columnRank(a.field) - columnRank(b.field))
-    .map(({ line, field, message }) => ({ line, field, message: messageText(message) }))
+    .map(({ line, field, message }) => ({
+      line,
+      field,
+      message: messageText(message),
+      code: message.code,
+      ...(message.params && { params: message.params }),
+    }))
   return { planned, errors }
 }
 

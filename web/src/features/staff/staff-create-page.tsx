@@ -5,10 +5,12 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { FormButtons } from '../../components/form-buttons.tsx'
+import { LeavePrompt } from '../../components/leave-prompt.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { paths } from '../../lib/paths.ts'
 import { useApiMutation } from '../../lib/queries.ts'
 import { notify } from '../../lib/toast.ts'
+import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts'
 import { translateMessage } from '../../lib/validation.ts'
 import { LinkDialog, type OneTimeLink } from './link-dialog.tsx'
 import { RoleSelect } from './staff-fields.tsx'
@@ -30,11 +32,13 @@ export function StaffCreatePage() {
   })
   const [refusal, setRefusal] = useState<string | null>(null)
   const [made, setMade] = useState<OneTimeLink | null>(null)
+  const guard = useUnsavedChanges(form.formState.isDirty)
   const create = useApiMutation(endpoints.staff.create, {
     meta: { silent: true },
     onError: (error) => setRefusal(placeRefusal(error, form.setError, FIELDS)),
     onSuccess: ({ data }) => {
       notify.success(t('staff.created'))
+      guard.release()
       setMade({
         kind: 'setup',
         name: data.name,
@@ -93,6 +97,7 @@ export function StaffCreatePage() {
         <FormButtons cancelTo={paths.staff} saving={create.isPending} disabled={made !== null} />
       </Paper>
       <LinkDialog link={made} onClose={() => navigate(paths.staff)} />
+      <LeavePrompt guard={guard} />
     </>
   )
 }

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import { FormButtons } from '../../components/form-buttons.tsx'
 import { HistoryLink } from '../../components/history-link.tsx'
+import { LeavePrompt } from '../../components/leave-prompt.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { paths } from '../../lib/paths.ts'
@@ -27,6 +28,7 @@ import { apiQuery, useApiMutation } from '../../lib/queries.ts'
 import { useSession } from '../../lib/session.tsx'
 import { notify } from '../../lib/toast.ts'
 import { useBackOnFailure } from '../../lib/use-back-on-failure.ts'
+import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts'
 import { translateMessage } from '../../lib/validation.ts'
 import { LinkDialog, type OneTimeLink } from './link-dialog.tsx'
 import { RoleSelect } from './staff-fields.tsx'
@@ -79,12 +81,14 @@ export function StaffEditPage() {
   }, [member, reset])
 
   const [refusal, setRefusal] = useState<string | null>(null)
+  const guard = useUnsavedChanges(form.formState.isDirty)
   const update = useApiMutation(endpoints.staff.update, {
     meta: { silent: true },
     refetch: 'none',
     onError: (error) => setRefusal(placeRefusal(error, form.setError, FIELDS)),
     onSuccess: () => {
       notify.success(t('staff.updated'))
+      guard.release()
       navigate(paths.staff)
     },
   })
@@ -178,6 +182,7 @@ export function StaffEditPage() {
         <FormButtons cancelTo={paths.staff} saving={update.isPending} disabled={loading} />
       </Paper>
       <LinkDialog link={made} onClose={() => setMade(null)} />
+      <LeavePrompt guard={guard} />
     </>
   )
 }

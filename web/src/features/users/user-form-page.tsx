@@ -11,6 +11,7 @@ import { paths } from '../../lib/paths.ts'
 import { useCan } from '../../lib/permissions.tsx'
 import { useEditController } from '../../lib/use-edit-controller.ts'
 import { translateMessage } from '../../lib/validation.ts'
+import { CustomerOrders } from './customer-orders.tsx'
 import {
   emptyUserForm,
   toUserFormValues,
@@ -128,12 +129,14 @@ export function UserCreatePage() {
 /**
  * Edit user (/admin/user/edit/{id}): loads the user on entry, validates on each change, saves, back to the list.
  * Staff may read customers but not change them: for them the same screen shows the customer read-only, since
- * looking up a customer's phone or address is part of handling their orders.
+ * looking up a customer's phone or address is part of handling their orders. Below the form, the customer's
+ * orders, for an account that may read orders.
  */
 export function UserEditPage() {
   const { t } = useTranslation()
   const { id = '' } = useParams()
   const canWrite = useCan('customers:write')
+  const canSeeOrders = useCan('orders:read')
   const edit = useEditController({
     load: { endpoint: endpoints.users.get, id },
     toValues: toUserFormValues,
@@ -146,14 +149,17 @@ export function UserEditPage() {
     mode: 'onChange',
   })
   return (
-    <EditScreen
-      title={t('users.editTitle')}
-      crumbs={[{ label: t('users.listCrumb'), to: paths.users }, { label: t('users.editTitle') }]}
-      edit={edit}
-      readOnly={!canWrite}
-      actions={<HistoryLink entity="user" id={id} />}
-    >
-      <UserFields form={edit.form} withPassword={false} />
-    </EditScreen>
+    <>
+      <EditScreen
+        title={t('users.editTitle')}
+        crumbs={[{ label: t('users.listCrumb'), to: paths.users }, { label: t('users.editTitle') }]}
+        edit={edit}
+        readOnly={!canWrite}
+        actions={<HistoryLink entity="user" id={id} />}
+      >
+        <UserFields form={edit.form} withPassword={false} />
+      </EditScreen>
+      {canSeeOrders && <CustomerOrders userId={id} name={edit.record?.name} />}
+    </>
   )
 }

@@ -170,6 +170,7 @@ describe('the edit-user screen', () => {
     const server = fakeFetch({
       'GET /api/admin/users/7': () => ok(demoUser({ phoneNumber: null })),
       'PUT /api/admin/users/7': (call) => ok(demoUser(call.body as Partial<User>)),
+      'GET /api/admin/orders': () => ok([], { meta: { page: 1, limit: 10, totalPages: 0, totalResults: 0 } }),
     })
     const user = userEvent.setup()
     const { router } = renderAt(<UserEditPage />, '/admin/user/edit/7', '/admin/user/edit/:id')

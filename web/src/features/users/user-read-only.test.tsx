@@ -23,6 +23,8 @@ const customer: User = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 }
 const meta = { page: 1, limit: 10, totalPages: 1, totalResults: 1 }
+/** The customer's orders under the edit form: none here. */
+const noOrders = () => ok([], { meta: { page: 1, limit: 10, totalPages: 0, totalResults: 0 } })
 /** Staff read customers but do not change them (CONTRACT 4.2). */
 const asStaff = { permissions: ROLE_PERMISSIONS.staff }
 
@@ -58,7 +60,7 @@ describe('the user list for staff', () => {
 
 describe('the user edit screen for staff', () => {
   it('shows the customer read-only: every field disabled, Back and no Save, no History', async () => {
-    fakeFetch({ 'GET /api/admin/users/7': () => ok(customer) })
+    fakeFetch({ 'GET /api/admin/users/7': () => ok(customer), 'GET /api/admin/orders': noOrders })
     renderAt(<UserEditPage />, '/admin/user/edit/7', '/admin/user/edit/:id', asStaff)
     await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue('Nguyễn Văn An'))
     expect(screen.getByText('You can look at this record but not change it.')).toBeInTheDocument()
@@ -72,7 +74,7 @@ describe('the user edit screen for staff', () => {
   })
 
   it("gives an administrator the form and the customer's history", async () => {
-    fakeFetch({ 'GET /api/admin/users/7': () => ok(customer) })
+    fakeFetch({ 'GET /api/admin/users/7': () => ok(customer), 'GET /api/admin/orders': noOrders })
     renderAt(<UserEditPage />, '/admin/user/edit/7', '/admin/user/edit/:id')
     await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue('Nguyễn Văn An'))
     expect(screen.getByLabelText(/^Name/)).toBeEnabled()

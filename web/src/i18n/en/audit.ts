@@ -65,5 +65,8 @@ export const audit = {
     twoFactorEnable: 'Two-step sign-in turned on',
     twoFactorDisable: 'Two-step sign-in turned off',
     sessionEnd: 'Session ended',
+    import: 'Import',
+    bulkStatus: 'Status changed in bulk',
+    bulkDelete: 'Deleted in bulk',
   },
 }

@@ -67,5 +67,8 @@ export const audit: Messages<typeof en> = {
     twoFactorEnable: 'Bật xác thực hai bước',
     twoFactorDisable: 'Tắt xác thực hai bước',
     sessionEnd: 'Kết thúc phiên đăng nhập',
+    import: 'Nhập từ tệp',
+    bulkStatus: 'Đổi trạng thái hàng loạt',
+    bulkDelete: 'Xóa hàng loạt',
   },
 }
