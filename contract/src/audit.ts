@@ -2,12 +2,12 @@ import { z } from 'zod'
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from './audit-names.ts'
 import { isoDate, listEnvelope, listQuery } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
-import { optionalChoice, optionalDay } from './list-params.ts'
+import { optionalChoice, optionalDay, ordered } from './list-params.ts'
 
 export * from './audit-names.ts'
 
 /** The audit log's filters (CONTRACT 4.4); the export takes the same ones without paging. */
-export const auditFilters = z.object({
+const auditFilterShape = {
   /** The id of the member of staff who acted. */
   actor: z.string().max(64).optional(),
   entity: optionalChoice(AUDIT_ENTITIES),
@@ -15,8 +15,10 @@ export const auditFilters = z.object({
   action: optionalChoice(AUDIT_ACTIONS),
   from: optionalDay,
   to: optionalDay,
-})
-export const auditListQuery = listQuery.omit({ name: true }).extend(auditFilters.shape)
+}
+const daysInOrder = ordered([['from', 'to']])
+export const auditFilters = z.object(auditFilterShape).superRefine(daysInOrder)
+export const auditListQuery = listQuery.omit({ name: true }).extend(auditFilterShape).superRefine(daysInOrder)
 export type AuditListQuery = z.infer<typeof auditListQuery>
 export type AuditFilters = z.infer<typeof auditFilters>
 

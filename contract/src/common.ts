@@ -32,6 +32,12 @@ export const password = z
   .max(16, messages.passwordMax)
   .regex(/\d/, messages.passwordDigit)
 
+/** Plain decimal digits, as a whole number of 0 or more is written. */
+export const DIGITS = /^\d+$/
+
+/** Text as a number for the rules below: NaN when empty or not numeric at all. */
+const digitsOrNumber = (v: string) => (v.trim() === '' ? Number.NaN : Number(v))
+
 /**
  * A whole, non-negative number. HTML number inputs and multipart forms often send digits as text, so a string
  * of digits is accepted and turned into a number; anything else is 'This field must be a number'.
@@ -42,12 +48,14 @@ export const wholeNumber = (max = Number.MAX_SAFE_INTEGER) =>
       error: messages.number,
     })
     .transform((v, ctx) => {
-      const n = typeof v === 'string' ? (v.trim() === '' ? Number.NaN : Number(v)) : v
+      const n = typeof v === 'string' ? digitsOrNumber(v) : v
       if (!Number.isFinite(n)) {
         ctx.addIssue({ code: 'custom', message: messages.number })
         return z.NEVER
       }
-      if (!Number.isInteger(n) || n < 0 || n > max) {
+      // Text must be plain digits: '100.000' is how a Vietnamese spreadsheet writes 100,000, and Number() would
+      // read it as 100; '1e5' and '0x10' are not how anyone writes a price either.
+      if (!Number.isInteger(n) || n < 0 || n > max || (typeof v === 'string' && !DIGITS.test(v.trim()))) {
         ctx.addIssue({ code: 'custom', message: n > max ? messages.range(0, max) : messages.wholeNumber })
         return z.NEVER
       }
@@ -119,7 +127,7 @@ export const queryNumber = (fallback: number, max: number) =>
     .transform((v, ctx) => {
       if (v === undefined || v === '') return fallback
       const n = Number(v)
-      if (!Number.isInteger(n) || n < 1 || n > max) {
+      if (!Number.isInteger(n) || n < 1 || n > max || (typeof v === 'string' && !DIGITS.test(v))) {
         ctx.addIssue({ code: 'custom', message: messages.range(1, max) })
         return z.NEVER
       }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { envelope, isRealDate } from './common.ts'
+import { DIGITS, envelope, isRealDate } from './common.ts'
 import { messageRef, messages } from './messages.ts'
 
 // The query parameters the lists share (CONTRACT 4.1): a sort, filters that are each optional, and the bounds
@@ -41,7 +41,7 @@ export const optionalWhole = (max = Number.MAX_SAFE_INTEGER) =>
     .transform((v, ctx) => {
       if (v === undefined || v === '') return undefined
       const n = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v)
-      if (!Number.isInteger(n) || n < 0 || n > max) {
+      if (!Number.isInteger(n) || n < 0 || n > max || (typeof v === 'string' && !DIGITS.test(v.trim()))) {
         ctx.addIssue({ code: 'custom', message: Number.isFinite(n) ? messages.wholeNumber : messages.number })
         return z.NEVER
       }
@@ -56,7 +56,7 @@ export const optionalIntIn = (min: number, max: number) =>
     .transform((v, ctx) => {
       if (v === undefined || v === '') return undefined
       const n = Number(v)
-      if (!Number.isInteger(n) || n < min || n > max || (typeof v === 'string' && v.trim() === '')) {
+      if (!Number.isInteger(n) || n < min || n > max || (typeof v === 'string' && !DIGITS.test(v.trim()))) {
         ctx.addIssue({ code: 'custom', message: messages.range(min, max) })
         return z.NEVER
       }
@@ -118,9 +118,15 @@ export const MAX_BULK_IDS = 500
 
 /** The ids of a bulk call: 1 to 500, each once. */
 export const bulkIds = z
-  .array(z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().min(1).max(64)), {
-    error: messageRef('idList'),
-  })
+  .array(
+    z
+      .union([z.string(), z.number()])
+      .transform(String)
+      .pipe(z.string().trim().min(1, messages.required).max(64, messages.tooLong(64))),
+    {
+      error: messageRef('idList'),
+    },
+  )
   .min(1, messageRef('idList'))
   .max(MAX_BULK_IDS, messageRef('tooManyIds', { max: MAX_BULK_IDS }))
   .refine((list) => new Set(list).size === list.length, messageRef('idTwice'))

@@ -58,6 +58,8 @@ export const messageTexts = {
   csvQuote: 'A quoted cell is not closed',
   csvColumns: 'The line has {{count}} cells; the header has {{expected}}',
   csvIdTwice: 'This id is already on line {{line}}',
+  csvColumnTwice: 'The header names the column {{column}} twice',
+  oneFile: 'Send one file',
   csvUnknownName: 'No {{what}} is named {{name}}',
   importFailed_one: 'The file has {{count}} error; nothing was imported',
   importFailed_other: 'The file has {{count}} errors; nothing was imported',

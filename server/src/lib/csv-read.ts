@@ -109,10 +109,13 @@ class LineCounter {
   }
 }
 
+const SIGNED_NUMBER = /^[+-]\d+([.,]\d+)?$/
+
 /** A cell as read: the `'` our export put before a formula-like text taken off; a bare formula a problem. */
 function cellOf(raw: string): { value: string; formula: boolean } {
   if (GUARDED.test(raw)) return { value: raw.slice(1), formula: false }
-  return { value: raw, formula: FORMULA_START.test(raw) }
+  // A signed number (`-5`, `+100`) is no formula: the column's own rule says what is wrong with it.
+  return { value: raw, formula: FORMULA_START.test(raw) && !SIGNED_NUMBER.test(raw) }
 }
 
 const isBlankRow = (cells: readonly string[]) => cells.every((c) => c.trim() === '')
@@ -204,7 +207,8 @@ function checkHeader(columns: readonly string[], shape: CsvShape) {
       columns: shape.known.join(', '),
     })
   }
-  const missing = shape.required.some((c) => !columns.includes(c))
-  if (missing || new Set(columns).size !== columns.length)
+  const twice = columns.find((c, i) => columns.indexOf(c) !== i)
+  if (twice !== undefined) throw badRequest(shape.field, 'csvColumnTwice', { column: twice })
+  if (shape.required.some((c) => !columns.includes(c)))
     throw badRequest(shape.field, 'csvHeader', { columns: shape.required.join(', ') })
 }

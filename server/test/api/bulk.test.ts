@@ -184,6 +184,7 @@ describe('a bad list of ids is refused whole, writing nothing', () => {
         'tooManyIds',
       ],
       ['/api/admin/products/bulk-delete', { ids: 'all' }, 'ids', 'idList'],
+      ['/api/admin/products/bulk-delete', { ids: [''] }, 'ids', 'required'],
     ]
     for (const [url, payload, field, code] of cases) {
       const body = expectEnvelope(await t.call('POST', url, payload), 400)

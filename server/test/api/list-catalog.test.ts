@@ -300,6 +300,8 @@ describe('GET /api/admin/products: bad input', () => {
     ['minPrice=500&maxPrice=100', 'maxPrice'],
     ['minPrice=-1', 'minPrice'],
     ['minPrice=abc', 'minPrice'],
+    ['minPrice=0x10', 'minPrice'],
+    ['maxPrice=1e3', 'maxPrice'],
     ['maxPrice=1.5', 'maxPrice'],
     ['maxPrice=%20', 'maxPrice'],
     ['stock=bogus', 'stock'],

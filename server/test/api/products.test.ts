@@ -136,6 +136,10 @@ describe('POST /api/admin/products', () => {
       [{ price: -1 }, 'price', 'Must be a whole number of 0 or more'],
       [{ price: 10.5 }, 'price', 'Must be a whole number of 0 or more'],
       [{ price: 'abc' }, 'price', 'This field must be a number'],
+      // Text is plain digits: '100.000' (100,000 as a Vietnamese spreadsheet writes it) is not read as 100.
+      [{ price: '100.000' }, 'price', 'Must be a whole number of 0 or more'],
+      [{ price: '0x10' }, 'price', 'Must be a whole number of 0 or more'],
+      [{ quantity: '1e3' }, 'quantity', 'Must be a whole number of 0 or more'],
       [{ quantity: -3 }, 'quantity'],
       [{ quantity: 2_147_483_648 }, 'quantity'],
       [{ sold: -1 }, 'sold'],

@@ -62,7 +62,11 @@ describe('readCsv', () => {
       code: 'csvUnknownColumn',
       params: { column: 'price', columns: 'id, name, slug' },
     })
-    expect(refusalOf('id,name,name\n1,a,b\n')).toMatchObject({ status: 400, code: 'csvHeader' })
+    expect(refusalOf('id,name,name\n1,a,b\n')).toEqual({
+      status: 400,
+      code: 'csvColumnTwice',
+      params: { column: 'name' },
+    })
   })
 
   it('refuses a file without rows and one with too many', () => {

@@ -89,8 +89,7 @@ export async function productImport(app: FastifyInstance): Promise<Handler<Impor
     const parserRefusal = (error: unknown) => {
       if (error instanceof limitErrors.RequestFileTooLargeError)
         return fieldError(413, FIELD, 'fileTooLarge', { mb: maxMb })
-      if (error instanceof limitErrors.FilesLimitError)
-        return fieldError(413, FIELD, 'tooManyFiles', { max: 1 })
+      if (error instanceof limitErrors.FilesLimitError) return badRequest(FIELD, 'oneFile')
       if (error instanceof limitErrors.PartsLimitError || error instanceof limitErrors.FieldsLimitError)
         return fieldError(413, FIELD, 'tooManyParts')
       if (error instanceof limitErrors.PrematureCloseError) return badRequest(FIELD, 'uploadInterrupted')
@@ -112,7 +111,7 @@ export async function productImport(app: FastifyInstance): Promise<Handler<Impor
   }
 
   return async (request, reply, { db, audit }) => {
-    if (!request.isMultipart()) throw fieldError(415, FIELD, 'notMultipart', { field: FIELD })
+    if (!request.isMultipart()) throw fieldError(415, FIELD, 'notCsv')
     const dryRun = request.query.dryRun
     const file = await upload(request)
     const table = readCsv(file.content, {

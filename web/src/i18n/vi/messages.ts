@@ -53,6 +53,8 @@ export const messages: Messages<typeof messageTexts> = {
   csvQuote: 'Ô có dấu ngoặc kép chưa được đóng',
   csvColumns: 'Dòng có {{count}} ô; tiêu đề có {{expected}}',
   csvIdTwice: 'Mã này đã có ở dòng {{line}}',
+  csvColumnTwice: 'Dòng tiêu đề có cột {{column}} hai lần',
+  oneFile: 'Vui lòng gửi một tệp',
   csvUnknownName: 'Không có {{what}} nào tên {{name}}',
   importFailed_one: 'Tệp có {{count}} lỗi; chưa nhập dòng nào',
   importFailed_other: 'Tệp có {{count}} lỗi; chưa nhập dòng nào',
