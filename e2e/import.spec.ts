@@ -71,7 +71,10 @@ test('a file with an error shows line, field and message and writes nothing; the
       `,${bad},${price},3,${category},${brand},,${image},Imported by an end-to-end test`,
     ].join('\n')
 
-  await page.goto('/admin/products/import')
+  // The way staff come: the product list's Import button.
+  await page.goto('/admin/products')
+  await page.getByRole('link', { name: 'Import', exact: true }).click()
+  await expect(page).toHaveURL(/\/admin\/products\/import$/)
   const check = page.getByRole('button', { name: 'Check file' })
   const run = page.getByRole('button', { name: 'Import', exact: true })
   await expect(check).toBeDisabled()

@@ -192,7 +192,12 @@ test('the edit form refuses an empty address and amounts that are not whole numb
   await page.getByLabel('Amount').fill('-1')
   await expect(page.getByText('This field must be a number')).toHaveCount(0)
   await expect(page.getByText('Must be a whole number of 0 or more')).toHaveCount(2)
+  // Cancel leaves a form with changes, so it asks first; leaving drops them.
   await page.getByRole('link', { name: 'Cancel' }).click()
+  await page
+    .getByRole('dialog', { name: 'Leave without saving?' })
+    .getByRole('button', { name: 'Leave' })
+    .click()
   await expect(page).toHaveURL(/\/admin\/orders$/)
   const kept = (await api.get<{ data: Order }>(`/admin/orders/${order.id}`)).data
   expect(kept).toMatchObject({ address: order.address, amount: order.amount, quantity: order.quantity })

@@ -364,7 +364,7 @@ test('edit user in Vietnamese: the date of birth reads and is typed as DD/MM/YYY
   try {
     await page.addInitScript(() => localStorage.setItem('language', 'vi'))
     await page.goto(`/admin/user/edit/${customer.id}`)
-    const dob = page.getByLabel(vi.users.fields.dob)
+    const dob = page.getByLabel(vi.users.fields.dob, { exact: true })
     await expect(dob).toHaveValue('15/08/1992')
     await dob.fill('30/04/1995')
     await dob.blur()

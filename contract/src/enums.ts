@@ -5,6 +5,13 @@ export type Size = (typeof SIZES)[number]
 export const ORDER_STATUS = { cancelled: 0, pending: 1, processing: 2, delivered: 3 } as const
 export const ORDER_STATUSES = [0, 1, 2, 3] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
+/** Each status's English name: in exports (beside the code) and in the parameters of a refused move. */
+export const ORDER_STATUS_NAMES: Record<OrderStatus, string> = {
+  0: 'Cancelled',
+  1: 'Pending',
+  2: 'Processing',
+  3: 'Delivered',
+}
 
 /** Gender codes: 1 female, 2 male. */
 export const GENDER = { female: 1, male: 2 } as const

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { renderPlain } from '../test/render.tsx'
-import { type Column, DataTable } from './data-table.tsx'
+import { type Column, DataTable, PHONE_QUERY } from './data-table.tsx'
 
 interface Row {
   id: string
@@ -163,5 +163,115 @@ describe('DataTable', () => {
     expect(screen.queryByText("There aren't any lines.")).not.toBeInTheDocument()
     screen.getByRole('button', { name: 'Try again' }).click()
     expect(retry).toHaveBeenCalledOnce()
+  })
+})
+
+describe('DataTable sorting, selection and filtered emptiness', () => {
+  const sortable: Column<Row>[] = [
+    { key: 'name', header: 'Name', sort: 'name', render: (row) => row.name },
+    { key: 'note', header: 'Note', render: () => '' },
+  ]
+
+  it('makes a sortable header a button, marks the sorted one with aria-sort, and reports the click', () => {
+    const onSort = vi.fn()
+    renderPlain(
+      <DataTable
+        caption="Things"
+        columns={sortable}
+        rows={rows(1)}
+        meta={meta(1, 10)}
+        loading={false}
+        rowKey={(r) => r.id}
+        sort={{ field: 'name', direction: 'desc' }}
+        onSort={onSort}
+      />,
+    )
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending')
+    // A column without a sort field is not a button and claims no sort.
+    expect(screen.getByRole('columnheader', { name: 'Note' })).not.toHaveAttribute('aria-sort')
+    expect(screen.queryByRole('button', { name: 'Note' })).not.toBeInTheDocument()
+    screen.getByRole('button', { name: 'Name' }).click()
+    expect(onSort).toHaveBeenCalledWith('name')
+  })
+
+  it('puts each row’s checkbox in its Stt cell, which still reads as the number', () => {
+    const toggle = vi.fn()
+    renderPlain(
+      <DataTable
+        caption="Things"
+        columns={columns}
+        rows={rows(2)}
+        meta={meta(1, 10)}
+        loading={false}
+        rowKey={(r) => r.id}
+        selection={{ selected: new Set(['r1']), toggle, label: (r) => r.name }}
+      />,
+    )
+    expect(bodyRows()).toEqual([
+      ['1', 'Row 0'],
+      ['2', 'Row 1'],
+    ])
+    expect(screen.getByRole('checkbox', { name: 'Select Row 1' })).toBeChecked()
+    screen.getByRole('checkbox', { name: 'Select Row 0' }).click()
+    expect(toggle).toHaveBeenCalledWith('r0')
+  })
+
+  it('says the filters found nothing, with a button that clears them', () => {
+    const clear = vi.fn()
+    renderPlain(
+      <DataTable
+        caption="Things"
+        columns={columns}
+        rows={[]}
+        meta={meta(1, 10)}
+        loading={false}
+        rowKey={(r) => r.id}
+        filtered
+        onClearFilters={clear}
+      />,
+    )
+    expect(screen.getByText('Nothing matches these filters.')).toBeInTheDocument()
+    expect(screen.queryByText("There aren't any lines.")).not.toBeInTheDocument()
+    screen.getByRole('button', { name: 'Clear filters' }).click()
+    expect(clear).toHaveBeenCalledOnce()
+  })
+})
+
+describe('DataTable on a phone', () => {
+  it('turns each row into a card: Stt, the first column as title, the others labelled, a kept cell apart', () => {
+    const real = window.matchMedia
+    window.matchMedia = ((query: string) => ({
+      ...real(query),
+      matches: query === PHONE_QUERY,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })) as typeof window.matchMedia
+    try {
+      const phoneColumns: Column<Row>[] = [
+        { key: 'name', header: 'Name', render: (row) => row.name },
+        { key: 'price', header: 'Price', render: () => '10 VND' },
+        { key: 'image', header: 'Image', phone: 'hide', render: () => 'picture' },
+        { key: 'action', header: 'Action', phone: 'cell', render: () => 'edit' },
+      ]
+      renderPlain(
+        <DataTable
+          caption="Things"
+          columns={phoneColumns}
+          rows={rows(1)}
+          meta={meta(1, 10)}
+          loading={false}
+          rowKey={(r) => r.id}
+        />,
+      )
+      expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+        'Stt',
+        'Things',
+        'Action',
+      ])
+      expect(bodyRows()).toEqual([['1', 'Row 0Price:10 VND', 'edit']])
+      expect(screen.queryByText('picture')).not.toBeInTheDocument()
+    } finally {
+      window.matchMedia = real
+    }
   })
 })

@@ -1,7 +1,20 @@
-import { Box, Button, LoadingOverlay, Stack, Table, Text } from '@mantine/core'
+import {
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  LoadingOverlay,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import type { ListMeta } from '@store/contract'
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { SortState } from '../lib/use-list-controller.ts'
 
 export interface Column<Row> {
   key: string
@@ -9,12 +22,40 @@ export interface Column<Row> {
   render: (row: Row) => ReactNode
   /** Narrow columns (numbers, actions) keep their content on one line. */
   nowrap?: boolean
+  /** The `sortBy` field of this column: its header becomes a button that sorts by it. */
+  sort?: string
+  /**
+   * On a phone each row becomes a compact card (its first column as the title, the others as labelled lines):
+   * `hide` leaves a column out of the card, `cell` keeps it in a cell of its own beside the card (actions).
+   */
+  phone?: 'hide' | 'cell'
+}
+
+/** Below Mantine's `sm` breakpoint (48em) a row is a card; as a max-width query, a test browser without media queries sees the table. */
+export const PHONE_QUERY = '(max-width: 47.99em)'
+
+const ariaSort = (column: { sort?: string }, sort: SortState | undefined) => {
+  if (!column.sort) return undefined
+  if (sort?.field !== column.sort) return 'none' as const
+  return sort.direction === 'asc' ? ('ascending' as const) : ('descending' as const)
+}
+
+function SortIcon({ state }: { state: 'ascending' | 'descending' | 'none' }) {
+  const Icon = state === 'ascending' ? IconArrowUp : state === 'descending' ? IconArrowDown : IconArrowsSort
+  return <Icon size={14} aria-hidden style={{ opacity: state === 'none' ? 0.45 : 1, flex: '0 0 auto' }} />
 }
 
 /**
- * A list's table: the 'Stt' column ((page-1)*limit+index+1), the given columns, an overlay spinner while the
- * list loads and 'There aren't any lines.' when it is empty — unless the list failed to load, which says so
- * (with a way to try again) instead of claiming there is nothing.
+ * A list's table: the 'Stt' column ((page-1)*limit+index+1, with the row's checkbox when rows can be
+ * selected), the given columns, sortable headers (a button in the header: a click sorts, another reverses;
+ * an arrow and `aria-sort` say which), an overlay spinner while the list loads and 'There aren't any lines.'
+ * when it is empty — or, when filters narrowed it, that they found nothing, with a way to clear them. A list
+ * that failed to load says so (with a way to try again) instead of claiming there is nothing. On a phone each
+ * row is a compact card, so nothing that matters needs sideways scrolling.
+ *
+ * @example
+ * <DataTable caption="Order" columns={columns} rows={rows} meta={meta} loading={false} rowKey={(r) => r.id}
+ *   sort={{ field: 'totalPrice', direction: 'asc' }} onSort={(field) => …} />
  */
 export function DataTable<Row>({
   columns,
@@ -26,6 +67,11 @@ export function DataTable<Row>({
   minWidth = 640,
   failed = false,
   onRetry,
+  sort,
+  onSort,
+  selection,
+  filtered = false,
+  onClearFilters,
 }: {
   columns: Column<Row>[]
   rows: Row[]
@@ -39,9 +85,69 @@ export function DataTable<Row>({
   /** The last load failed (the reason was toasted). */
   failed?: boolean
   onRetry?: () => void
+  /** The list's sort, for the headers' arrows. */
+  sort?: SortState
+  /** Sorts by a column's `sort` field; without it no header is a button. */
+  onSort?: (field: string) => void
+  /** Row checkboxes: which rows are chosen, how to choose one, and each row's name for its checkbox's label. */
+  selection?: { selected: ReadonlySet<string>; toggle: (id: string) => void; label: (row: Row) => string }
+  /** A filter or search narrows the list: an empty list says the filters found nothing. */
+  filtered?: boolean
+  onClearFilters?: () => void
 }) {
   const { t } = useTranslation()
+  const phone = useMediaQuery(PHONE_QUERY) === true
   const first = meta ? (meta.page - 1) * meta.limit : 0
+  const own = phone ? columns.filter((column) => column.phone === 'cell') : columns
+  const carded = phone ? columns.filter((column) => column.phone === undefined) : []
+  const span = own.length + 1 + (carded.length > 0 ? 1 : 0)
+  const wrap = (column: Column<Row>) => (column.nowrap ? { whiteSpace: 'nowrap' as const } : undefined)
+
+  const header = (column: Column<Row>) => {
+    const state = ariaSort(column, sort)
+    return (
+      <Table.Th key={column.key} style={wrap(column)} aria-sort={onSort ? state : undefined}>
+        {state && onSort && column.sort ? (
+          <UnstyledButton
+            onClick={() => onSort(column.sort!)}
+            fw={700}
+            fz="sm"
+            style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+          >
+            {column.header}
+            <SortIcon state={state} />
+          </UnstyledButton>
+        ) : (
+          column.header
+        )}
+      </Table.Th>
+    )
+  }
+
+  const empty = failed ? (
+    <Stack align="center" gap="xs" py="lg" role="alert">
+      <Text c="red.9">{t('common.listFailed')}</Text>
+      {onRetry && (
+        <Button variant="default" size="xs" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      )}
+    </Stack>
+  ) : filtered ? (
+    <Stack align="center" gap="xs" py="lg">
+      <Text c="dimmed">{t('common.list.nothingFound')}</Text>
+      {onClearFilters && (
+        <Button variant="default" size="xs" onClick={onClearFilters}>
+          {t('common.list.clearFilters')}
+        </Button>
+      )}
+    </Stack>
+  ) : (
+    <Text ta="center" c="dimmed" py="lg">
+      {t('common.empty')}
+    </Text>
+  )
+
   return (
     <Box pos="relative" mih={120}>
       <LoadingOverlay
@@ -50,49 +156,75 @@ export function DataTable<Row>({
         overlayProps={{ blur: 1 }}
         loaderProps={{ 'aria-label': t('common.loading') }}
       />
-      <Table.ScrollContainer minWidth={minWidth}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-busy={loading} aria-label={caption}>
+      <Table.ScrollContainer minWidth={phone ? 0 : minWidth}>
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          horizontalSpacing={phone ? 6 : 'xs'}
+          aria-busy={loading}
+          aria-label={caption}
+        >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={60}>{t('common.stt')}</Table.Th>
-              {columns.map((column) => (
-                <Table.Th key={column.key} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
-                  {column.header}
-                </Table.Th>
-              ))}
+              <Table.Th w={selection ? 76 : 60}>{t('common.stt')}</Table.Th>
+              {carded.length > 0 && <Table.Th>{caption}</Table.Th>}
+              {own.map(header)}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.length === 0 && !loading ? (
               <Table.Tr>
-                <Table.Td colSpan={columns.length + 1}>
-                  {failed ? (
-                    <Stack align="center" gap="xs" py="lg" role="alert">
-                      <Text c="red.9">{t('common.listFailed')}</Text>
-                      {onRetry && (
-                        <Button variant="default" size="xs" onClick={onRetry}>
-                          {t('common.retry')}
-                        </Button>
-                      )}
-                    </Stack>
-                  ) : (
-                    <Text ta="center" c="dimmed" py="lg">
-                      {t('common.empty')}
-                    </Text>
-                  )}
-                </Table.Td>
+                <Table.Td colSpan={span}>{empty}</Table.Td>
               </Table.Tr>
             ) : (
-              rows.map((row, index) => (
-                <Table.Tr key={rowKey(row)}>
-                  <Table.Td>{first + index + 1}</Table.Td>
-                  {columns.map((column) => (
-                    <Table.Td key={column.key} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
-                      {column.render(row)}
+              rows.map((row, index) => {
+                const id = rowKey(row)
+                return (
+                  <Table.Tr key={id}>
+                    <Table.Td>
+                      {selection ? (
+                        <Group gap={8} wrap="nowrap">
+                          <Checkbox
+                            size="xs"
+                            checked={selection.selected.has(id)}
+                            onChange={() => selection.toggle(id)}
+                            aria-label={t('common.list.selectRow', { name: selection.label(row) })}
+                          />
+                          {first + index + 1}
+                        </Group>
+                      ) : (
+                        first + index + 1
+                      )}
                     </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
+                    {carded.length > 0 && (
+                      <Table.Td>
+                        <Stack gap={4}>
+                          {carded.map((column, n) =>
+                            n === 0 ? (
+                              <Box key={column.key} fw={600} fz="sm">
+                                {column.render(row)}
+                              </Box>
+                            ) : (
+                              <Group key={column.key} gap={6} wrap="wrap" fz="xs">
+                                <Text span size="xs" c="dimmed">
+                                  {column.header}:
+                                </Text>
+                                {column.render(row)}
+                              </Group>
+                            ),
+                          )}
+                        </Stack>
+                      </Table.Td>
+                    )}
+                    {own.map((column) => (
+                      <Table.Td key={column.key} style={wrap(column)}>
+                        {column.render(row)}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                )
+              })
             )}
           </Table.Tbody>
         </Table>

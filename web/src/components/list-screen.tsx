@@ -1,11 +1,23 @@
-import { ActionIcon, Button, Group, Paper, Tooltip } from '@mantine/core'
-import { IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
-import type { ReactNode } from 'react'
+import { ActionIcon, Button, Group, NativeSelect, Paper, Tooltip } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import {
+  IconDownload,
+  IconEye,
+  IconFilter,
+  IconFilterOff,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { ListController } from '../lib/use-list-controller.ts'
+import { type ListController, PAGE_SIZES } from '../lib/use-list-controller.ts'
+import { BulkBar, BulkResults } from './bulk-bar.tsx'
 import { ConfirmDialog } from './confirm-dialog.tsx'
-import { type Column, DataTable } from './data-table.tsx'
+import { type Column, DataTable, PHONE_QUERY } from './data-table.tsx'
+import { FilterBar } from './filter-bar.tsx'
 import { type Crumb, PageHeader } from './page-header.tsx'
 import { Pager } from './pager.tsx'
 import { SearchBox } from './search-box.tsx'
@@ -18,11 +30,13 @@ interface RowActions<Row> {
 }
 
 /**
- * A whole list screen (spec section 2, list screens): header, search box, add button, table with actions,
- * pagination and the delete confirmation. A screen gives its texts and columns; the controller does the rest.
+ * A whole list screen (spec section 2, list screens; CONTRACT 4.1): header with the add and export buttons,
+ * search box, filter bar, the selection bar of the bulk actions, table with sortable headers and row actions,
+ * page size and pagination, the delete confirmation and the bulk results. A screen gives its texts, columns and
+ * filters; the controller does the rest.
  *
  * @example
- * const list = useListController<Brand>({ resource: 'brands', path: '/admin/brands', deleteCall: … })
+ * const list = useListController({ list: endpoints.brands.list, sortFields: BRANDS_SORT_FIELDS })
  * return <ListScreen title="Brand" crumbs={[{ label: 'Brand' }]} searchPlaceholder="Search brand" list={list} … />
  */
 export function ListScreen<Row extends { id: string }>({
@@ -30,6 +44,7 @@ export function ListScreen<Row extends { id: string }>({
   crumbs,
   searchPlaceholder,
   add,
+  addMany,
   list,
   columns,
   actions,
@@ -40,21 +55,29 @@ export function ListScreen<Row extends { id: string }>({
   crumbs: Crumb[]
   searchPlaceholder: string
   add?: { to: string; label: string }
+  /** A second way to add records, beside the add button (the product import). */
+  addMany?: { to: string; label: string }
   list: ListController<Row>
   columns: Column<Row>[]
   actions: RowActions<Row>
   /** The table's width before it scrolls sideways (DataTable's minWidth): smaller for lists of few columns. */
   tableMinWidth?: number
-  /** Inputs beside the search box that narrow the list (a role, a status). */
+  /** Inputs beside the search box that narrow the list (a role, a status), besides the declared filters. */
   filters?: ReactNode
 }) {
   const { t } = useTranslation()
+  const phone = useMediaQuery(PHONE_QUERY) === true
+  // On a phone the filter bar would push the rows a screen down: it opens on demand.
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const filterCount = Object.keys(list.filterValues).length
   const actionColumn: Column<Row> = {
     key: 'action',
     header: t('common.action'),
     nowrap: true,
+    phone: 'cell',
     render: (row) => (
-      <Group gap={4} wrap="nowrap">
+      // On a phone the icons stack, leaving the width to the row's card.
+      <Group gap={4} wrap="nowrap" style={phone ? { flexDirection: 'column' } : undefined}>
         {actions.detailTo && (
           <Tooltip label={t('common.detail')}>
             <ActionIcon
@@ -95,16 +118,53 @@ export function ListScreen<Row extends { id: string }>({
       </Group>
     ),
   }
+  // Every field the list sorts by, also those no column shows (when it was added, changed).
+  const fieldName = (field: string) =>
+    columns.find((column) => column.sort === field)?.header ??
+    (field === 'updatedAt' ? t('common.list.updatedAt') : t('common.list.createdAt'))
+  const sortOptions = list.sortFields.flatMap((field) =>
+    (['asc', 'desc'] as const).map((direction) => ({
+      value: `${field}:${direction}`,
+      label: t('common.list.sortOption', {
+        field: fieldName(field),
+        direction: t(direction === 'asc' ? 'common.list.ascending' : 'common.list.descending'),
+      }),
+    })),
+  )
   return (
     <>
       <PageHeader
         title={title}
         crumbs={crumbs}
         actions={
-          add && (
-            <Button component={Link} to={add.to} leftSection={<IconPlus size={16} />}>
-              {add.label}
-            </Button>
+          (add || addMany || list.canExport) && (
+            <Group gap="sm">
+              {list.canExport && (
+                <Button
+                  variant="default"
+                  leftSection={<IconDownload size={16} aria-hidden />}
+                  loading={list.exporting}
+                  onClick={list.runExport}
+                >
+                  {t('common.list.export')}
+                </Button>
+              )}
+              {addMany && (
+                <Button
+                  component={Link}
+                  to={addMany.to}
+                  variant="default"
+                  leftSection={<IconUpload size={16} aria-hidden />}
+                >
+                  {addMany.label}
+                </Button>
+              )}
+              {add && (
+                <Button component={Link} to={add.to} leftSection={<IconPlus size={16} />}>
+                  {add.label}
+                </Button>
+              )}
+            </Group>
           )
         }
       />
@@ -117,7 +177,42 @@ export function ListScreen<Row extends { id: string }>({
             placeholder={searchPlaceholder}
           />
           {filters}
+          {list.sort && (
+            // Also on a phone, where the headers are gone, and for the fields no column shows.
+            <NativeSelect
+              aria-label={t('common.list.sortBy')}
+              value={`${list.sort.field}:${list.sort.direction}`}
+              onChange={(event) => {
+                const [field, direction] = event.currentTarget.value.split(':')
+                list.setSort({ field: field!, direction: direction === 'asc' ? 'asc' : 'desc' })
+              }}
+              data={sortOptions}
+            />
+          )}
+          {phone && list.filters.length > 0 && (
+            <Button
+              variant="default"
+              leftSection={<IconFilter size={16} aria-hidden />}
+              aria-expanded={filtersOpen}
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
+              {filterCount > 0 ? `${t('common.list.filters')} (${filterCount})` : t('common.list.filters')}
+            </Button>
+          )}
+          {list.filtered && (
+            <Button
+              variant="subtle"
+              leftSection={<IconFilterOff size={16} aria-hidden />}
+              onClick={list.clearFilters}
+            >
+              {t('common.list.clearFilters')}
+            </Button>
+          )}
         </Group>
+        {(!phone || filtersOpen) && (
+          <FilterBar filters={list.filters} values={list.filterValues} onChange={list.setFilter} />
+        )}
+        <BulkBar list={list} />
         <DataTable
           caption={title}
           minWidth={tableMinWidth}
@@ -128,8 +223,26 @@ export function ListScreen<Row extends { id: string }>({
           failed={list.error !== null && list.rows.length === 0}
           onRetry={list.retry}
           rowKey={(row) => row.id}
+          sort={list.sort}
+          onSort={list.sortFields.length > 0 ? list.toggleSort : undefined}
+          selection={
+            list.bulkActions.length > 0
+              ? { selected: list.selected, toggle: list.toggleRow, label: actions.label }
+              : undefined
+          }
+          filtered={list.filtered}
+          onClearFilters={list.clearFilters}
         />
-        <Pager meta={list.meta} onPage={list.setPage} />
+        <Group justify="space-between" align="flex-end" mt="md" gap="sm">
+          <NativeSelect
+            label={t('common.list.pageSize')}
+            size="xs"
+            value={String(list.limit)}
+            onChange={(event) => list.setLimit(Number(event.currentTarget.value))}
+            data={PAGE_SIZES.map(String)}
+          />
+          <Pager meta={list.meta} onPage={list.setPage} />
+        </Group>
       </Paper>
       <ConfirmDialog
         opened={list.pendingDelete !== null}
@@ -138,6 +251,7 @@ export function ListScreen<Row extends { id: string }>({
         busy={list.deleting}
         detail={list.pendingDelete ? actions.label(list.pendingDelete) : undefined}
       />
+      <BulkResults result={list.bulkResult} label={actions.label} onClose={list.closeBulkResult} />
     </>
   )
 }

@@ -1,8 +1,17 @@
-import { defineEndpoints, emptyEnvelope, idParams, listEnvelope, listQuery } from '@store/contract'
+import {
+  bulkAnswer,
+  csvAnswer,
+  defineEndpoints,
+  emptyEnvelope,
+  idParams,
+  listEnvelope,
+  listQuery,
+} from '@store/contract'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
+import type { Column } from '../components/data-table.tsx'
 import { ListScreen } from '../components/list-screen.tsx'
 import { type FetchCall, fakeFetch, ok, refusal } from '../test/fake-fetch.ts'
 import { renderAt } from '../test/render.tsx'
@@ -192,13 +201,22 @@ describe('useListController through a list screen', () => {
     expect(queries(fake).map((q) => `${q.page}:${q.name}`)).toEqual(['2:ao', '3:ao', '1:aox', '3:ao'])
   })
 
-  it('shows the empty text when nothing matches', async () => {
+  it('shows the empty text when the list has no rows at all', async () => {
+    fakeFetch({
+      [LIST]: () => ok([], { meta: { page: 1, limit: 10, totalPages: 0, totalResults: 0 } }),
+    })
+    renderAt(<ThingList />, '/x', '/x')
+    expect(await screen.findByText("There aren't any lines.")).toBeInTheDocument()
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument()
+  })
+
+  it("says There aren't any lines. when a search alone finds nothing", async () => {
     fakeFetch({
       [LIST]: () => ok([], { meta: { page: 1, limit: 10, totalPages: 0, totalResults: 0 } }),
     })
     renderAt(<ThingList />, '/x?name=zzz', '/x')
     expect(await screen.findByText("There aren't any lines.")).toBeInTheDocument()
-    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument()
   })
 
   it('deletes after Yes and reloads the list; No deletes nothing', async () => {
@@ -240,5 +258,303 @@ describe('useListController through a list screen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(screen.getByText('thing 1.1')).toBeInTheDocument()
     expect(fake.callsTo(LIST)).toHaveLength(1)
+  })
+})
+
+/** A list with every part of CONTRACT 4.1: sorts, filters, an export and a bulk call. */
+const gadgets = defineEndpoints('things', {
+  list: {
+    method: 'GET',
+    path: '/admin/gadgets',
+    summary: 'A page of gadgets',
+    permission: 'catalog:read',
+    query: listQuery.extend({ sortBy: z.string().optional(), colour: z.string().optional() }),
+    answer: listEnvelope(z.object({ id: z.string(), name: z.string(), price: z.number() })),
+  },
+  export: {
+    method: 'GET',
+    path: '/admin/gadgets/export',
+    summary: 'Every gadget as CSV',
+    permission: 'catalog:read',
+    answer: csvAnswer,
+  },
+  bulkPaint: {
+    method: 'POST',
+    path: '/admin/gadgets/bulk-paint',
+    summary: 'Paint gadgets',
+    permission: 'catalog:write',
+    body: z.object({ ids: z.array(z.string()), colour: z.string() }),
+    audit: { entity: 'product', action: 'bulkDelete' },
+    answer: bulkAnswer,
+  },
+})
+type Gadget = { id: string; name: string; price: number }
+
+const COLOURS = [
+  { value: 'red', label: 'Red' },
+  { value: 'blue', label: 'Blue' },
+]
+function GadgetList() {
+  const list = useListController({
+    list: gadgets.list,
+    sortFields: ['name', 'price', 'createdAt'],
+    filters: [
+      { kind: 'select', param: 'colour', label: 'Colour', options: COLOURS },
+      {
+        kind: 'chips',
+        param: 'status',
+        label: 'State',
+        options: [...COLOURS, { value: 'green', label: 'Green' }],
+      },
+      { kind: 'range', min: 'minPrice', max: 'maxPrice', label: 'Price' },
+    ],
+    exportCall: gadgets.export,
+    bulk: [
+      {
+        name: 'paint',
+        label: 'Paint',
+        endpoint: gadgets.bulkPaint,
+        body: (ids, colour) => ({ ids, colour }),
+        choice: { label: 'New colour', options: COLOURS },
+        question: (count, colour) => `Paint ${count} gadgets ${colour}?`,
+      },
+    ],
+  })
+  const columns: Column<Gadget>[] = [
+    { key: 'name', header: 'Name', sort: 'name', render: (row) => row.name },
+    { key: 'price', header: 'Price', sort: 'price', render: (row) => String(row.price) },
+  ]
+  return (
+    <ListScreen
+      title="Gadget"
+      crumbs={[{ label: 'Gadgets' }]}
+      searchPlaceholder="Search gadget"
+      list={list}
+      columns={columns}
+      actions={{ label: (row) => row.name }}
+    />
+  )
+}
+
+const GADGETS = 'GET /api/admin/gadgets'
+const gadgetReply = (call: FetchCall) => {
+  const page = Number(call.query.get('page'))
+  const limit = Number(call.query.get('limit') ?? 10)
+  const rows = [1, 2, 3].map((n) => ({ id: `g${page}-${n}`, name: `Gadget ${page}.${n}`, price: n * 1000 }))
+  return ok(rows, { meta: { page, limit, totalPages: 4, totalResults: 33 } })
+}
+const gadgetQueries = (fake: ReturnType<typeof fakeFetch>) =>
+  fake.callsTo(GADGETS).map((call) => Object.fromEntries(call.query.entries()))
+
+describe('useListController: sort, filters, page size', () => {
+  it('reads the sort, the filters and the page size from the address, and drops what the server would refuse', async () => {
+    const fake = fakeFetch({ [GADGETS]: gadgetReply })
+    renderAt(
+      <GadgetList />,
+      '/x?sortBy=price:desc&colour=red&status=green,red&minPrice=500&maxPrice=100&limit=50&page=2&bogus=1',
+      '/x',
+    )
+    await screen.findByText('Gadget 2.1')
+    // The reversed range loses its upper end; the chips come in the options' order.
+    expect(gadgetQueries(fake)).toEqual([
+      { page: '2', limit: '50', colour: 'red', status: 'red,green', minPrice: '500', sortBy: 'price:desc' },
+    ])
+    expect(screen.getByRole('columnheader', { name: 'Price' })).toHaveAttribute('aria-sort', 'descending')
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'none')
+    expect(screen.getByRole('combobox', { name: 'Colour' })).toHaveValue('red')
+    expect(screen.getByRole('checkbox', { name: 'Green' })).toBeChecked()
+    expect(screen.getByRole('checkbox', { name: 'Blue' })).not.toBeChecked()
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('50')
+  })
+
+  it('ignores a sort the list does not offer, or a page size it does not', async () => {
+    const fake = fakeFetch({ [GADGETS]: gadgetReply })
+    renderAt(<GadgetList />, '/x?sortBy=colour:asc&limit=7', '/x')
+    await screen.findByText('Gadget 1.1')
+    expect(gadgetQueries(fake)).toEqual([{ page: '1' }])
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'none')
+  })
+
+  it('sorts by a header click, reverses on the next, back at page 1, and back restores the old sort', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const fake = fakeFetch({ [GADGETS]: gadgetReply })
+    const { router } = renderAt(<GadgetList />, '/x?page=3', '/x')
+    await screen.findByText('Gadget 3.1')
+    await user.click(screen.getByRole('button', { name: 'Price' }))
+    await waitFor(() => expect(search(router)).toEqual({ sortBy: 'price:asc' }))
+    expect(screen.getByRole('columnheader', { name: 'Price' })).toHaveAttribute('aria-sort', 'ascending')
+    await screen.findByText('Gadget 1.1')
+    await user.click(screen.getByRole('button', { name: 'Price' }))
+    await waitFor(() => expect(search(router)).toEqual({ sortBy: 'price:desc' }))
+    expect(screen.getByRole('columnheader', { name: 'Price' })).toHaveAttribute('aria-sort', 'descending')
+    await waitFor(() => expect(gadgetQueries(fake).at(-1)).toEqual({ page: '1', sortBy: 'price:desc' }))
+    await act(() => router.navigate(-1))
+    expect(screen.getByRole('columnheader', { name: 'Price' })).toHaveAttribute('aria-sort', 'ascending')
+    // The sort select offers every field, also one no column shows.
+    const select = screen.getByRole('combobox', { name: 'Sort by' })
+    expect(select).toHaveValue('price:asc')
+    await user.selectOptions(select, 'createdAt:desc')
+    // The default sort is not written down.
+    await waitFor(() => expect(search(router)).toEqual({}))
+  })
+
+  it('writes a filter to the address at page 1, a range end once the box is left, and clears them all', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const fake = fakeFetch({ [GADGETS]: gadgetReply })
+    const { router } = renderAt(<GadgetList />, '/x?page=2&limit=20', '/x')
+    await screen.findByText('Gadget 2.1')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Colour' }), 'blue')
+    await waitFor(() => expect(search(router)).toEqual({ limit: '20', colour: 'blue' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Green' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Red' }))
+    await waitFor(() => expect(search(router)).toEqual({ limit: '20', colour: 'blue', status: 'red,green' }))
+    const from = screen.getByRole('textbox', { name: 'Price from' })
+    await user.type(from, '150000')
+    // Nothing is asked for while the amount is typed.
+    expect(search(router).minPrice).toBeUndefined()
+    await user.tab()
+    await waitFor(() => expect(search(router).minPrice).toBe('150000'))
+    await waitFor(() =>
+      expect(gadgetQueries(fake).at(-1)).toEqual({
+        page: '1',
+        limit: '20',
+        colour: 'blue',
+        status: 'red,green',
+        minPrice: '150000',
+      }),
+    )
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }))
+    await waitFor(() => expect(search(router)).toEqual({ limit: '20' }))
+    expect(screen.getByRole('textbox', { name: 'Price from' })).toHaveValue('')
+    expect(screen.getByRole('combobox', { name: 'Colour' })).toHaveValue('')
+  })
+
+  it('says the filters found nothing, and clears them from the empty list, keeping the search', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    fakeFetch({
+      [GADGETS]: (call) =>
+        call.query.get('colour')
+          ? ok([], { meta: { page: 1, limit: 10, totalPages: 0, totalResults: 0 } })
+          : gadgetReply(call),
+    })
+    const { router } = renderAt(<GadgetList />, '/x?colour=red&name=ab&sortBy=name:asc', '/x')
+    expect(await screen.findByText('Nothing matches these filters.')).toBeInTheDocument()
+    expect(screen.queryByText("There aren't any lines.")).not.toBeInTheDocument()
+    const table = screen.getByRole('table', { name: 'Gadget' })
+    await user.click(within(table).getByRole('button', { name: 'Clear filters' }))
+    await waitFor(() => expect(search(router)).toEqual({ name: 'ab', sortBy: 'name:asc' }))
+    expect(await screen.findByText('Gadget 1.1')).toBeInTheDocument()
+  })
+
+  it('changes the page size through the select, back at page 1', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const fake = fakeFetch({ [GADGETS]: gadgetReply })
+    const { router } = renderAt(<GadgetList />, '/x?page=2', '/x')
+    await screen.findByText('Gadget 2.1')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '100')
+    await waitFor(() => expect(search(router)).toEqual({ limit: '100' }))
+    await waitFor(() => expect(gadgetQueries(fake).at(-1)).toEqual({ page: '1', limit: '100' }))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '10')
+    await waitFor(() => expect(search(router)).toEqual({}))
+  })
+})
+
+describe('useListController: export and bulk actions', () => {
+  it('exports what the list shows, without paging, with the token, under the server’s file name', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    localStorage.setItem('token', 'access-1')
+    const fake = fakeFetch({
+      [GADGETS]: gadgetReply,
+      'GET /api/admin/gadgets/export': () =>
+        new Response('\uFEFFid,name\n', {
+          status: 200,
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="gadgets-20261123.csv"',
+          },
+        }),
+    })
+    const saved: string[] = []
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download)
+    })
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }))
+    renderAt(<GadgetList />, '/x?page=3&limit=20&colour=red&name=ab&sortBy=name:asc', '/x')
+    await screen.findByText('Gadget 3.1')
+    await user.click(screen.getByRole('button', { name: 'Export' }))
+    await waitFor(() => expect(saved).toEqual(['gadgets-20261123.csv']))
+    const [call] = fake.callsTo('GET /api/admin/gadgets/export')
+    expect(Object.fromEntries(call!.query.entries())).toEqual({
+      name: 'ab',
+      colour: 'red',
+      sortBy: 'name:asc',
+    })
+    expect(call!.headers.authorization).toBe('Bearer access-1')
+    click.mockRestore()
+  })
+
+  it('selects rows, asks with the count, sends the chosen ids and shows each refusal in words', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const fake = fakeFetch({
+      [GADGETS]: gadgetReply,
+      'POST /api/admin/gadgets/bulk-paint': [
+        () =>
+          ok([
+            { id: 'g1-1', ok: true, message: 'OK' },
+            {
+              id: 'g1-3',
+              ok: false,
+              message: 'The order is already Delivered',
+              code: 'statusSame',
+              params: { status: 'Delivered' },
+            },
+          ]),
+      ],
+    })
+    renderAt(<GadgetList />, '/x', '/x')
+    await screen.findByText('Gadget 1.1')
+    const apply = screen.getByRole('button', { name: 'Paint' })
+    expect(apply).toBeDisabled()
+    await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }))
+    expect(screen.getByRole('checkbox', { name: 'Select Gadget 1.2' })).toBeChecked()
+    await user.click(screen.getByRole('checkbox', { name: 'Select Gadget 1.2' }))
+    expect(screen.getByText('2 selected')).toBeInTheDocument()
+    // The action needs its choice first.
+    expect(apply).toBeDisabled()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'New colour' }), 'blue')
+    await user.click(apply)
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' })
+    expect(dialog).toHaveTextContent('Paint 2 gadgets Blue?')
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, go ahead' }))
+    const results = await screen.findByRole('dialog', { name: 'Paint: Results' })
+    expect(results).toHaveTextContent('1 of 2 done.')
+    expect(results).toHaveTextContent('Gadget 1.3: The order is already Delivered')
+    const [call] = fake.callsTo('POST /api/admin/gadgets/bulk-paint')
+    expect(call!.body).toEqual({ ids: ['g1-1', 'g1-3'], colour: 'blue' })
+    // The list is asked for again, and the selection is gone.
+    await waitFor(() => expect(fake.callsTo(GADGETS)).toHaveLength(2))
+    expect(screen.getByText('0 selected')).toBeInTheDocument()
+    await user.click(within(results).getByRole('button', { name: 'OK' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('sends nothing when the confirmation is declined, and a new page starts a new selection', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const fake = fakeFetch({ [GADGETS]: gadgetReply })
+    renderAt(<GadgetList />, '/x', '/x')
+    await screen.findByText('Gadget 1.1')
+    await user.click(screen.getByRole('checkbox', { name: 'Select Gadget 1.1' }))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'New colour' }), 'red')
+    await user.click(screen.getByRole('button', { name: 'Paint' }))
+    await user.click(await screen.findByRole('button', { name: 'No' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(fake.callsTo('POST /api/admin/gadgets/bulk-paint')).toHaveLength(0)
+    expect(screen.getByText('1 selected')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    await screen.findByText('Gadget 2.1')
+    expect(screen.getByText('0 selected')).toBeInTheDocument()
+    expect(screen.getByRole('checkbox', { name: 'Select Gadget 2.1' })).not.toBeChecked()
   })
 })

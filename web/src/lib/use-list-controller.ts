@@ -1,9 +1,19 @@
-import type { EndpointAnswer, EndpointInput, ListMeta, Resource, Route } from '@store/contract'
+import type {
+  BulkAnswer,
+  BulkOutcome,
+  EndpointAnswer,
+  EndpointInput,
+  ListMeta,
+  Resource,
+  Route,
+} from '@store/contract'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
+import { downloadExport } from './download.ts'
 import { api } from './http.ts'
+import { type FilterOption, filterValues, type ListFilter, paramsOf } from './list-filters.ts'
 import { apiQuery, invalidateAfter } from './queries.ts'
 import { notify } from './toast.ts'
 
@@ -15,6 +25,41 @@ export type ListEndpoint = Route & { method: 'GET' }
 /** The row type of a list call. */
 export type RowOf<E> = EndpointAnswer<E> extends { data: (infer Row)[]; meta: ListMeta } ? Row : never
 
+/** The page sizes a list offers (CONTRACT 2: at most 100); the first is the default. */
+export const PAGE_SIZES = [10, 20, 50, 100] as const
+const DEFAULT_LIMIT = PAGE_SIZES[0]
+const DEFAULT_SORT = 'createdAt:desc'
+
+export type SortDirection = 'asc' | 'desc'
+export interface SortState {
+  field: string
+  direction: SortDirection
+}
+
+/** A change to many rows at once (CONTRACT 4.1 bulk calls): its call, and the choice it may need first. */
+export interface BulkAction {
+  /** Names the action in code and tests: 'delete', 'status'. */
+  name: string
+  /** The button's text: 'Delete', 'Change status'. */
+  label: string
+  endpoint: Route
+  /** The call's body for the chosen ids (and the choice, when the action has one). */
+  body: (ids: string[], choice: string) => unknown
+  /** A value to choose before the call (the new status), offered as a select. */
+  choice?: { label: string; options: readonly FilterOption[] }
+  /** What the confirm dialog asks, with the number of records (and the chosen option's label). */
+  question: (count: number, choice: string | undefined) => string
+  /** A destructive action shows in red. */
+  danger?: boolean
+}
+
+/** What a bulk call answered, with the rows it was asked about as they were then (for their names). */
+export interface BulkResult<Row> {
+  action: BulkAction
+  outcomes: BulkOutcome[]
+  rows: Row[]
+}
+
 export interface ListControllerOptions<E extends ListEndpoint, D extends Route> {
   /** The list call: `endpoints.users.list`. */
   list: E
@@ -24,48 +69,116 @@ export interface ListControllerOptions<E extends ListEndpoint, D extends Route> 
   fixedQuery?: Record<string, string>
   /** The delete call of a row, and its input; a list without it has no delete action. */
   remove?: { endpoint: D; input: (row: RowOf<E>) => EndpointInput<D> }
+  /** The fields `sortBy` may name (the contract's `*_SORT_FIELDS`); a list without them is not sortable. */
+  sortFields?: readonly string[]
+  /** The list's filters, read from and written to the address. */
+  filters?: readonly ListFilter[]
+  /** The export call: the 'Export' button downloads every record the list shows, in its order. */
+  exportCall?: Route
+  /** The bulk actions the selected rows offer. */
+  bulk?: readonly BulkAction[]
 }
 
 const pageFrom = (value: string | null) => {
   const n = Number(value)
   return Number.isInteger(n) && n >= 1 ? n : 1
 }
+const limitFrom = (value: string | null) => {
+  const n = Number(value)
+  return (PAGE_SIZES as readonly number[]).includes(n) ? n : DEFAULT_LIMIT
+}
+/** The sort an address asks for, when the list may sort so; otherwise the default. */
+const sortFrom = (value: string | null, fields: readonly string[] | undefined): SortState | undefined => {
+  const [field, direction] = (value ?? '').split(':')
+  if (!field || !fields?.includes(field) || (direction !== 'asc' && direction !== 'desc')) return undefined
+  return { field, direction }
+}
 
 /**
- * Everything a list screen does, without markup: page and search read from and written to the address (so back
- * and forward work), the debounced search box, the list call, and delete-then-reload.
+ * Everything a list screen does, without markup: page, page size, search, sort and filters read from and
+ * written to the address (so back, forward, reload and a shared link show the same rows; only values that
+ * differ from the defaults are written), the debounced search box, the list call, delete-then-reload, the
+ * export of what the list shows, and the selection of rows with the bulk calls and their results.
  *
- * @example const list = useListController({ list: endpoints.users.list, fixedQuery: { role: 'user' } })
+ * @example
+ * const list = useListController({
+ *   list: endpoints.orders.list,
+ *   sortFields: ORDER_SORT_FIELDS,
+ *   filters: [{ kind: 'days', from: 'from', to: 'to', label: t('orders.filters.placed') }],
+ *   exportCall: endpoints.orders.export,
+ * })
  */
 export function useListController<E extends ListEndpoint, D extends Route = Route>(
   options: ListControllerOptions<E, D>,
 ): ListController<RowOf<E>> {
   type Row = RowOf<E>
-  const { list, searchParam = 'name', fixedQuery, remove } = options
+  const {
+    list,
+    searchParam = 'name',
+    fixedQuery,
+    remove,
+    sortFields,
+    filters = [],
+    exportCall,
+    bulk = [],
+  } = options
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const [params, setParams] = useSearchParams()
   const page = pageFrom(params.get('page'))
   const term = params.get(searchParam) ?? ''
+  const limit = limitFrom(params.get('limit'))
+  const sort = sortFrom(params.get('sortBy'), sortFields)
+  const sortBy = sort ? `${sort.field}:${sort.direction}` : undefined
+  const values = filterValues(filters, params)
+  const valuesKey = JSON.stringify(values)
 
+  // What the list shows, without paging: also what the export sends.
+  const narrowing = { ...values, ...(sortBy && sortBy !== DEFAULT_SORT && { sortBy }) }
+  const shown = { ...fixedQuery, [searchParam]: term || undefined, ...narrowing }
   const query = useQuery({
     ...apiQuery(list, {
-      query: { ...fixedQuery, page, [searchParam]: term || undefined },
+      query: {
+        ...fixedQuery,
+        page,
+        [searchParam]: term || undefined,
+        ...(limit !== DEFAULT_LIMIT && { limit }),
+        ...narrowing,
+      },
     } as EndpointInput<E>),
     placeholderData: keepPreviousData,
   })
   const answer = query.data as { data: Row[]; meta: ListMeta } | undefined
 
-  const go = useCallback(
-    (next: { page: number; term: string }, replace = false) => {
-      const updated = new URLSearchParams(params)
-      updated.set('page', String(next.page))
-      if (next.term) updated.set(searchParam, next.term)
-      else updated.delete(searchParam)
-      setParams(updated, { replace })
+  // The address as last asked for: two changes made before the screen renders again both count.
+  const asked = useRef(params)
+  useEffect(() => {
+    asked.current = params
+  }, [params])
+  const change = useCallback(
+    (edit: (next: URLSearchParams) => void, replace = false) => {
+      const next = new URLSearchParams(asked.current)
+      edit(next)
+      asked.current = next
+      setParams(next, { replace })
     },
-    [params, searchParam, setParams],
+    [setParams],
   )
+  const go = useCallback(
+    (next: { page: number; term: string }, replace = false) =>
+      change((updated) => {
+        updated.set('page', String(next.page))
+        if (next.term) updated.set(searchParam, next.term)
+        else updated.delete(searchParam)
+      }, replace),
+    [change, searchParam],
+  )
+  /** A new sort, filter or page size starts again at the first page. */
+  const narrow = (edit: (next: URLSearchParams) => void) =>
+    change((next) => {
+      edit(next)
+      next.delete('page')
+    })
 
   // The box shows what the user types; the address (and the call) follow 1000 ms after the last key.
   const [searchText, setSearchText] = useState(term)
@@ -97,8 +210,48 @@ export function useListController<E extends ListEndpoint, D extends Route = Rout
     onSettled: () => setPendingDelete(null),
   })
 
+  // A failure is toasted by the mutation cache, with the server's message.
+  const exporting = useMutation({
+    mutationFn: () => {
+      if (!exportCall) throw new Error(`${list.resource} has no export call`)
+      return downloadExport(exportCall, shown, `${list.resource}.csv`)
+    },
+    onSuccess: (name) => notify.success(t('common.list.exported', { name })),
+  })
+
+  // The selection belongs to the rows on screen: another page, sort or filter starts a new one.
+  const rows = answer?.data ?? []
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set())
+  const viewKey = `${page}|${limit}|${term}|${sortBy}|${valuesKey}`
+  useEffect(() => {
+    void viewKey
+    setSelected(new Set())
+  }, [viewKey])
+  const idOf = (row: Row) => (row as { id: string }).id
+  const onPage = rows.map(idOf)
+  const allSelected = onPage.length > 0 && onPage.every((id) => selected.has(id))
+
+  const [pendingBulk, setPendingBulk] = useState<{ action: BulkAction; choice: string } | null>(null)
+  const [bulkResult, setBulkResult] = useState<BulkResult<Row> | null>(null)
+  const bulkCall = useMutation({
+    mutationFn: async ({ action, choice }: { action: BulkAction; choice: string }) => {
+      const ids = onPage.filter((id) => selected.has(id))
+      const asked = rows.filter((row) => selected.has(idOf(row)))
+      const reply = (await (api as (e: Route, input: unknown) => Promise<BulkAnswer>)(action.endpoint, {
+        body: action.body(ids, choice),
+      })) as BulkAnswer
+      return { action, outcomes: reply.data, rows: asked }
+    },
+    onSuccess: async (result) => {
+      setBulkResult(result)
+      setSelected(new Set())
+      await invalidateAfter(queryClient, list.resource as Resource)
+    },
+    onSettled: () => setPendingBulk(null),
+  })
+
   return {
-    rows: answer?.data ?? [],
+    rows,
     meta,
     page,
     term,
@@ -124,6 +277,74 @@ export function useListController<E extends ListEndpoint, D extends Route = Rout
       if (pendingDelete !== null) removal.mutate(pendingDelete)
     },
     deleting: removal.isPending,
+
+    limit,
+    setLimit: (next: number) =>
+      narrow((updated) => {
+        if (next === DEFAULT_LIMIT) updated.delete('limit')
+        else updated.set('limit', String(next))
+      }),
+    sortFields: sortFields ?? [],
+    sort: sort ?? (sortFields ? { field: 'createdAt', direction: 'desc' } : undefined),
+    /** Sorts by a field: a new field ascending, the field already sorted by the other way round. */
+    toggleSort: (field: string) => {
+      const current = sort ?? { field: 'createdAt', direction: 'desc' }
+      const direction: SortDirection = current.field === field && current.direction === 'asc' ? 'desc' : 'asc'
+      narrow((updated) => {
+        const next = `${field}:${direction}`
+        if (next === DEFAULT_SORT) updated.delete('sortBy')
+        else updated.set('sortBy', next)
+      })
+    },
+    setSort: (next: SortState) =>
+      narrow((updated) => {
+        const text = `${next.field}:${next.direction}`
+        if (text === DEFAULT_SORT) updated.delete('sortBy')
+        else updated.set('sortBy', text)
+      }),
+    filters,
+    filterValues: values,
+    /** Sets one filter parameter ('' removes it); several set before the next render all count. */
+    setFilter: (param: string, value: string) =>
+      narrow((updated) => {
+        if (value) updated.set(param, value)
+        else updated.delete(param)
+      }),
+    /**
+     * True when a filter narrows the list: an empty list then says the filters found nothing. A search alone
+     * keeps the spec's 'There aren't any lines.', and its box has its own clear button.
+     */
+    filtered: Object.keys(values).length > 0,
+    /** Removes every filter, keeping the search, the sort and the page size. */
+    clearFilters: () =>
+      narrow((updated) => {
+        for (const filter of filters) for (const param of paramsOf(filter)) updated.delete(param)
+      }),
+    canExport: exportCall !== undefined,
+    exportQuery: shown,
+    runExport: () => exporting.mutate(),
+    exporting: exporting.isPending,
+
+    bulkActions: bulk,
+    selected,
+    allSelected,
+    toggleRow: (id: string) =>
+      setSelected((before) => {
+        const next = new Set(before)
+        if (next.has(id)) next.delete(id)
+        else next.add(id)
+        return next
+      }),
+    toggleAll: () => setSelected(allSelected ? new Set() : new Set(onPage)),
+    pendingBulk,
+    askBulk: (action: BulkAction, choice = '') => setPendingBulk({ action, choice }),
+    cancelBulk: () => setPendingBulk(null),
+    confirmBulk: () => {
+      if (pendingBulk) bulkCall.mutate(pendingBulk)
+    },
+    bulkRunning: bulkCall.isPending,
+    bulkResult,
+    closeBulkResult: () => setBulkResult(null),
   }
 }
 
@@ -146,4 +367,31 @@ export interface ListController<Row> {
   cancelDelete: () => void
   confirmDelete: () => void
   deleting: boolean
+  limit: number
+  setLimit: (next: number) => void
+  sortFields: readonly string[]
+  sort: SortState | undefined
+  toggleSort: (field: string) => void
+  setSort: (next: SortState) => void
+  filters: readonly ListFilter[]
+  filterValues: Record<string, string>
+  setFilter: (param: string, value: string) => void
+  filtered: boolean
+  clearFilters: () => void
+  canExport: boolean
+  exportQuery: Record<string, string | number | undefined>
+  runExport: () => void
+  exporting: boolean
+  bulkActions: readonly BulkAction[]
+  selected: ReadonlySet<string>
+  allSelected: boolean
+  toggleRow: (id: string) => void
+  toggleAll: () => void
+  pendingBulk: { action: BulkAction; choice: string } | null
+  askBulk: (action: BulkAction, choice?: string) => void
+  cancelBulk: () => void
+  confirmBulk: () => void
+  bulkRunning: boolean
+  bulkResult: BulkResult<Row> | null
+  closeBulkResult: () => void
 }

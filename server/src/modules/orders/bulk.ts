@@ -1,4 +1,4 @@
-import { canMoveStatus, type endpoints, type OrderStatus } from '@store/contract'
+import { canMoveStatus, type endpoints, ORDER_STATUS_NAMES } from '@store/contract'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { orders } from '../../db/schema.ts'
@@ -11,14 +11,6 @@ import { lockForChange } from '../audit/repository.ts'
 import { getOrder } from './repository.ts'
 
 type BulkStatusEndpoint = (typeof endpoints.orders)['bulkStatus']
-
-/** A status by name, as a refusal's message says it (the web app translates the refusal by its code). */
-const STATUS_NAMES: Record<OrderStatus, string> = {
-  0: 'Cancelled',
-  1: 'Pending',
-  2: 'Processing',
-  3: 'Delivered',
-}
 
 /**
  * `orders.bulkStatus`: each order moved on its own, only as STATUS_MOVES allows (CONTRACT 4.5), with its own
@@ -35,11 +27,11 @@ export function orderBulkStatus(app: FastifyInstance): Handler<BulkStatusEndpoin
       const before = await getOrder(tx, id)
       const from = before.status
       if (from === to)
-        throw new HttpError(409, { code: 'statusSame', params: { status: STATUS_NAMES[from] } })
+        throw new HttpError(409, { code: 'statusSame', params: { status: ORDER_STATUS_NAMES[from] } })
       if (!canMoveStatus(from, to))
         throw new HttpError(409, {
           code: 'statusMove',
-          params: { from: STATUS_NAMES[from], to: STATUS_NAMES[to] },
+          params: { from: ORDER_STATUS_NAMES[from], to: ORDER_STATUS_NAMES[to] },
         })
       await tx
         .update(orders)
@@ -48,7 +40,7 @@ export function orderBulkStatus(app: FastifyInstance): Handler<BulkStatusEndpoin
       const note = new AuditNote().set('status', from, to)
       note.entityId = before.id
       await writeAuditEntry(tx, entryOf(request, { entity: 'order', action: 'update' }, note, undefined))
-      return `Moved to ${STATUS_NAMES[to]}`
+      return `Moved to ${ORDER_STATUS_NAMES[to]}`
     })
     const { done, refused } = summary(outcomes)
     audit.entityId = null

@@ -1,4 +1,4 @@
-import { endpoints, type Order, type OrderLine, type OrderStatus } from '@store/contract'
+import { endpoints, ORDER_STATUS_NAMES, type Order, type OrderLine, type OrderStatus } from '@store/contract'
 import type { Db } from '../../db/client.ts'
 import { orders } from '../../db/schema.ts'
 import { sendCsv, storeTime } from '../../lib/csv.ts'
@@ -36,14 +36,6 @@ const CSV_HEADER = [
   'methodPayment',
   'customerNote',
 ] as const
-
-/** A status as the accountant reads it beside its code; the file is the same whatever the screen's language. */
-const STATUS_NAMES: Record<OrderStatus, string> = {
-  0: 'Cancelled',
-  1: 'Pending',
-  2: 'Processing',
-  3: 'Delivered',
-}
 
 /** An order as the audit log keeps it: its customer without the repeated `_id`. */
 const audited = ({ user: { _id, ...user }, ...order }: Order) => ({ ...order, user })
@@ -85,7 +77,7 @@ export const orderRoutes = implement(endpoints.orders, (app) => {
           storeTime(o.createdAt, config.STORE_TZ),
           storeTime(o.updatedAt, config.STORE_TZ),
           o.status,
-          STATUS_NAMES[o.status as OrderStatus],
+          ORDER_STATUS_NAMES[o.status as OrderStatus],
           u.name,
           u.email,
           u.phoneNumber,

@@ -1,4 +1,4 @@
-import type { Brand } from '@store/contract'
+import { BRANDS_SORT_FIELDS, type Brand } from '@store/contract'
 import { endpoints } from '@store/contract/client'
 import { useTranslation } from 'react-i18next'
 import type { Column } from '../../components/data-table.tsx'
@@ -14,12 +14,14 @@ export function BrandListPage() {
   const canWrite = useCan('catalog:write')
   const list = useListController({
     list: endpoints.brands.list,
+    sortFields: BRANDS_SORT_FIELDS,
+    exportCall: endpoints.brands.export,
     remove: canWrite
       ? { endpoint: endpoints.brands.remove, input: (row) => ({ params: { id: row.id } }) }
       : undefined,
   })
   const columns: Column<Brand>[] = [
-    { key: 'name', header: t('brands.fields.name'), render: (row) => row.name },
+    { key: 'name', header: t('brands.fields.name'), sort: 'name', render: (row) => row.name },
     {
       key: 'logo',
       header: t('brands.fields.logo'),

@@ -1,4 +1,4 @@
-import type { Category } from '@store/contract'
+import { CATEGORIES_SORT_FIELDS, type Category } from '@store/contract'
 import { endpoints } from '@store/contract/client'
 import { useTranslation } from 'react-i18next'
 import type { Column } from '../../components/data-table.tsx'
@@ -14,13 +14,19 @@ export function CategoryListPage() {
   // A category products use is refused (409) with the count; the toast says so.
   const list = useListController({
     list: endpoints.categories.list,
+    sortFields: CATEGORIES_SORT_FIELDS,
+    exportCall: endpoints.categories.export,
     remove: canWrite
       ? { endpoint: endpoints.categories.remove, input: (row) => ({ params: { id: row.id } }) }
       : undefined,
   })
   const columns: Column<Category>[] = [
-    { key: 'name', header: t('categories.fields.name'), render: (row) => row.name },
-    { key: 'slug', header: t('categories.fields.slug'), render: (row) => row.slug },
+    { key: 'name', header: t('categories.fields.name'), sort: 'name', render: (row) => row.name },
+    {
+      key: 'slug',
+      header: t('categories.fields.slug'),
+      render: (row) => <span style={{ overflowWrap: 'anywhere' }}>{row.slug}</span>,
+    },
   ]
   return (
     <ListScreen

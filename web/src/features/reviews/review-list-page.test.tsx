@@ -70,7 +70,7 @@ describe('ReviewListPage', () => {
       timeout: 3000,
     })
     expect(router.state.location.pathname).toBe('/admin/product-reviews')
-    await waitFor(() => expect(screen.queryByText('Tạm được')).not.toBeInTheDocument())
+    await waitFor(() => expect(screen.queryByText('Tạm được')).not.toBeInTheDocument(), { timeout: 3000 })
     expect(calls.at(-1)).toBe('GET /api/admin/product-reviews?page=1&content=m%E1%BB%81m')
   })
 })

@@ -1,11 +1,13 @@
 import { Group, Text } from '@mantine/core'
-import type { Review } from '@store/contract'
+import { REVIEW_SORT_FIELDS, type Review } from '@store/contract'
 import { endpoints } from '@store/contract/client'
 import { useTranslation } from 'react-i18next'
 import type { Column } from '../../components/data-table.tsx'
 import { ListScreen } from '../../components/list-screen.tsx'
 import { Stars } from '../../components/stars.tsx'
 import { Thumb } from '../../components/thumb.tsx'
+import { useFormat } from '../../lib/format.ts'
+import type { ListFilter } from '../../lib/list-filters.ts'
 import { useCan } from '../../lib/permissions.tsx'
 import { useListController } from '../../lib/use-list-controller.ts'
 
@@ -17,9 +19,25 @@ import { useListController } from '../../lib/use-list-controller.ts'
 export function ReviewListPage() {
   const { t } = useTranslation()
   const canWrite = useCan('reviews:write')
+  const format = useFormat()
+  const filters: ListFilter[] = [
+    {
+      kind: 'select',
+      param: 'rating',
+      label: t('reviews.filters.rating'),
+      options: [5, 4, 3, 2, 1, 0].map((count) => ({
+        value: String(count),
+        label: t('reviews.filters.stars', { count }),
+      })),
+    },
+    { kind: 'fixed', param: 'productId', label: t('reviews.columns.product') },
+  ]
   const list = useListController({
     list: endpoints.reviews.list,
     searchParam: 'content',
+    sortFields: REVIEW_SORT_FIELDS,
+    filters,
+    exportCall: endpoints.reviews.export,
     // `productId` lets the server refuse when the review moved to another product since the list was loaded.
     remove: canWrite
       ? {
@@ -47,7 +65,16 @@ export function ReviewListPage() {
       key: 'rating',
       header: t('reviews.columns.rating'),
       nowrap: true,
+      sort: 'rating',
       render: (review) => <Stars rating={review.rating} />,
+    },
+    {
+      key: 'createdAt',
+      header: t('reviews.columns.createdAt'),
+      nowrap: true,
+      sort: 'createdAt',
+      phone: 'hide',
+      render: (review) => <time dateTime={review.createdAt}>{format.date(review.createdAt)}</time>,
     },
   ]
   return (

@@ -1,5 +1,5 @@
 import { Badge, NativeSelect } from '@mantine/core'
-import { STAFF_ROLES, type StaffMember } from '@store/contract'
+import { STAFF_ROLES, STAFF_SORT_FIELDS, type StaffMember } from '@store/contract'
 import { endpoints } from '@store/contract/client'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -29,7 +29,11 @@ export function StaffListPage() {
   const format = useFormat()
   const [params, setParams] = useSearchParams()
   const filters = staffFilters(params)
-  const list = useListController({ list: endpoints.staff.list, fixedQuery: filters })
+  const list = useListController({
+    list: endpoints.staff.list,
+    fixedQuery: filters,
+    sortFields: STAFF_SORT_FIELDS,
+  })
 
   // The address as last asked for: two filters changed before the screen renders again both count.
   const asked = useRef(params)
@@ -47,8 +51,8 @@ export function StaffListPage() {
   }
 
   const columns: Column<StaffMember>[] = [
-    { key: 'name', header: t('staff.fields.name'), render: (row) => row.name },
-    { key: 'email', header: t('staff.fields.email'), render: (row) => row.email },
+    { key: 'name', header: t('staff.fields.name'), sort: 'name', render: (row) => row.name },
+    { key: 'email', header: t('staff.fields.email'), sort: 'email', render: (row) => row.email },
     {
       key: 'role',
       header: t('staff.fields.role'),

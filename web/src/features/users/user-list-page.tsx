@@ -1,8 +1,10 @@
-import type { User } from '@store/contract'
+import { GENDERS, USER_SORT_FIELDS, type User } from '@store/contract'
 import { endpoints } from '@store/contract/client'
 import { useTranslation } from 'react-i18next'
 import type { Column } from '../../components/data-table.tsx'
 import { ListScreen } from '../../components/list-screen.tsx'
+import { useFormat } from '../../lib/format.ts'
+import type { ListFilter } from '../../lib/list-filters.ts'
 import { paths } from '../../lib/paths.ts'
 import { useCan } from '../../lib/permissions.tsx'
 import { useListController } from '../../lib/use-list-controller.ts'
@@ -15,23 +17,41 @@ import { genderKey } from './user-form.ts'
 export function UserListPage() {
   const { t } = useTranslation()
   const canWrite = useCan('customers:write')
+  const format = useFormat()
+  const filters: ListFilter[] = [
+    {
+      kind: 'select',
+      param: 'gender',
+      label: t('users.fields.gender'),
+      options: GENDERS.map((code) => ({ value: String(code), label: t(`enums.gender.${code}`) })),
+    },
+    { kind: 'days', from: 'from', to: 'to', label: t('users.filters.joined') },
+  ]
   // Customers only (spec section 6). A customer with orders is refused (409), so order history stays whole.
   const list = useListController({
     list: endpoints.users.list,
     fixedQuery: { role: 'user' },
+    sortFields: USER_SORT_FIELDS,
+    filters,
+    exportCall: endpoints.users.export,
     remove: canWrite
       ? { endpoint: endpoints.users.remove, input: (row) => ({ params: { id: row.id } }) }
       : undefined,
   })
   const columns: Column<User>[] = [
-    { key: 'name', header: t('users.fields.name'), nowrap: true, render: (row) => row.name },
+    { key: 'name', header: t('users.fields.name'), nowrap: true, sort: 'name', render: (row) => row.name },
     {
       key: 'phoneNumber',
       header: t('users.fields.phoneNumber'),
       nowrap: true,
       render: (row) => row.phoneNumber,
     },
-    { key: 'email', header: t('users.fields.email'), render: (row) => row.email },
+    {
+      key: 'email',
+      header: t('users.fields.email'),
+      sort: 'email',
+      render: (row) => <span style={{ overflowWrap: 'anywhere' }}>{row.email}</span>,
+    },
     {
       key: 'gender',
       header: t('users.fields.gender'),
@@ -39,6 +59,14 @@ export function UserListPage() {
         const key = genderKey(row.gender)
         return key ? t(`enums.gender.${key}`) : ''
       },
+    },
+    {
+      key: 'createdAt',
+      header: t('users.fields.createdAt'),
+      nowrap: true,
+      sort: 'createdAt',
+      phone: 'hide',
+      render: (row) => <time dateTime={row.createdAt}>{format.date(row.createdAt)}</time>,
     },
   ]
   return (

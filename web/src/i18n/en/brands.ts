@@ -10,6 +10,7 @@ export const brands = {
   fields: {
     name: 'Name',
     logo: 'Logo image',
+    createdAt: 'Created',
   },
   hints: {
     logo: 'A new upload replaces the current logo',

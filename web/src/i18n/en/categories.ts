@@ -7,6 +7,7 @@ export const categories = {
   fields: {
     name: 'Name',
     slug: 'Slug',
+    createdAt: 'Created',
   },
   created: 'Category created successfully',
   updated: 'Category updated successfully',

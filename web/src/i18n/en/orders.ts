@@ -14,6 +14,24 @@ export const orders = {
     amount: 'Amount',
     quantity: 'Quantity',
     status: 'Status',
+    number: 'Order',
+    placedOn: 'Placed on',
+    customer: 'Customer',
+  },
+  /** The order number as the list shows it. */
+  number: '#{{id}}',
+  filters: {
+    status: 'Status',
+    payment: 'Payment method',
+    placed: 'Placed',
+    total: 'Amount',
+    customer: 'Customer',
+  },
+  bulk: {
+    changeStatus: 'Change status',
+    newStatus: 'New status',
+    question_one: 'Move {{count}} order to {{status}}?',
+    question_other: 'Move {{count}} orders to {{status}}?',
   },
   /** Names a row in the action buttons' labels: 'Edit order #12 of Nguyễn Văn An'. */
   rowLabel: 'order #{{id}} of {{name}}',

@@ -13,7 +13,22 @@ export const users = {
     gender: 'Gender',
     dob: 'Date of birth',
     location: 'Location',
+    createdAt: 'Joined',
+  },
+  filters: {
+    joined: 'Joined',
   },
   created: 'User created successfully',
   updated: 'User updated successfully',
+  /** The customer's own orders, under the edit form. */
+  orders: {
+    title: 'Orders',
+    caption: 'Orders of {{name}}',
+    number: 'Order',
+    placedOn: 'Placed on',
+    total: 'Total',
+    status: 'Status',
+    open: 'Open order #{{id}}',
+    none: 'This customer has no orders yet.',
+  },
 }

@@ -13,6 +13,7 @@ export const brands: Messages<typeof en> = {
   fields: {
     name: 'Tên thương hiệu',
     logo: 'Logo',
+    createdAt: 'Ngày tạo',
   },
   hints: {
     logo: 'Ảnh tải lên sẽ thay cho logo hiện tại',

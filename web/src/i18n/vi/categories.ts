@@ -10,6 +10,7 @@ export const categories: Messages<typeof en> = {
   fields: {
     name: 'Tên danh mục',
     slug: 'Đường dẫn (slug)',
+    createdAt: 'Ngày tạo',
   },
   created: 'Thêm danh mục thành công',
   updated: 'Cập nhật danh mục thành công',

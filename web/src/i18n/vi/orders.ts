@@ -17,6 +17,23 @@ export const orders: Messages<typeof en> = {
     amount: 'Tổng tiền',
     quantity: 'Số lượng',
     status: 'Trạng thái',
+    number: 'Đơn hàng',
+    placedOn: 'Ngày đặt',
+    customer: 'Khách hàng',
+  },
+  number: '#{{id}}',
+  filters: {
+    status: 'Trạng thái',
+    payment: 'Phương thức thanh toán',
+    placed: 'Ngày đặt',
+    total: 'Tổng tiền',
+    customer: 'Khách hàng',
+  },
+  bulk: {
+    changeStatus: 'Đổi trạng thái',
+    newStatus: 'Trạng thái mới',
+    question_one: 'Chuyển {{count}} đơn hàng sang {{status}}?',
+    question_other: 'Chuyển {{count}} đơn hàng sang {{status}}?',
   },
   rowLabel: 'đơn hàng #{{id}} của {{name}}',
   fields: {

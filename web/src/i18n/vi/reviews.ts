@@ -10,6 +10,12 @@ export const reviews: Messages<typeof en> = {
     customer: 'Khách hàng',
     comment: 'Nội dung',
     rating: 'Số sao',
+    createdAt: 'Ngày viết',
+  },
+  filters: {
+    rating: 'Số sao',
+    stars_one: '{{count}} sao',
+    stars_other: '{{count}} sao',
   },
   rowLabel: 'đánh giá của {{name}}',
 }

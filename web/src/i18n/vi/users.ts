@@ -15,7 +15,21 @@ export const users: Messages<typeof en> = {
     gender: 'Giới tính',
     dob: 'Ngày sinh',
     location: 'Địa chỉ',
+    createdAt: 'Ngày tham gia',
+  },
+  filters: {
+    joined: 'Ngày tham gia',
   },
   created: 'Thêm người dùng thành công',
   updated: 'Cập nhật người dùng thành công',
+  orders: {
+    title: 'Đơn hàng',
+    caption: 'Đơn hàng của {{name}}',
+    number: 'Đơn hàng',
+    placedOn: 'Ngày đặt',
+    total: 'Tổng cộng',
+    status: 'Trạng thái',
+    open: 'Mở đơn hàng #{{id}}',
+    none: 'Khách hàng này chưa có đơn hàng nào.',
+  },
 }

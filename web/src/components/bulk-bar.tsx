@@ -1,0 +1,174 @@
+import { Button, Checkbox, Group, List, Modal, NativeSelect, Text } from '@mantine/core'
+import {
+  isMessageCode,
+  type MessageCode,
+  type MessageParams,
+  ORDER_STATUS_NAMES,
+  type OrderStatus,
+} from '@store/contract'
+import type { TFunction } from 'i18next'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { BulkAction, BulkResult, ListController } from '../lib/use-list-controller.ts'
+import { translate } from '../lib/validation.ts'
+
+/**
+ * A refusal's parameters with each order status the server named in English (`statusMove`: from Delivered to
+ * Pending) in the screen's language.
+ */
+function localStatuses(params: MessageParams | undefined, t: TFunction): MessageParams | undefined {
+  if (!params) return params
+  const codeOf = new Map(Object.entries(ORDER_STATUS_NAMES).map(([code, name]) => [name, code]))
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => {
+      const code = typeof value === 'string' ? codeOf.get(value) : undefined
+      return [key, code === undefined ? value : t(`enums.orderStatus.${code as `${OrderStatus}`}`)]
+    }),
+  )
+}
+
+/** One bulk action's controls: its button, after the choice it needs (a status) when it has one. */
+function ActionControl<Row>({ action, list }: { action: BulkAction; list: ListController<Row> }) {
+  const [choice, setChoice] = useState('')
+  const none = list.selected.size === 0
+  if (!action.choice) {
+    return (
+      <Button
+        size="xs"
+        color={action.danger ? 'red' : undefined}
+        disabled={none}
+        onClick={() => list.askBulk(action)}
+      >
+        {action.label}
+      </Button>
+    )
+  }
+  return (
+    <Group gap={6} align="flex-end" wrap="nowrap">
+      <NativeSelect
+        size="xs"
+        aria-label={action.choice.label}
+        value={choice}
+        onChange={(event) => setChoice(event.currentTarget.value)}
+        data={[{ value: '', label: action.choice.label }, ...action.choice.options]}
+      />
+      <Button size="xs" disabled={none || choice === ''} onClick={() => list.askBulk(action, choice)}>
+        {action.label}
+      </Button>
+    </Group>
+  )
+}
+
+/**
+ * The selection bar of a list with bulk actions (CONTRACT 4.1): 'select all on this page', how many rows are
+ * chosen and the actions; the confirm dialog says how many records an action will change.
+ */
+export function BulkBar<Row>({ list }: { list: ListController<Row> }) {
+  const { t } = useTranslation()
+  if (list.bulkActions.length === 0) return null
+  const pending = list.pendingBulk
+  const count = list.selected.size
+  const choiceLabel = pending?.action.choice?.options.find((option) => option.value === pending.choice)?.label
+  return (
+    <>
+      <Group gap="md" mb="sm" wrap="wrap">
+        <Checkbox
+          label={t('common.list.selectAll')}
+          checked={list.allSelected}
+          indeterminate={!list.allSelected && count > 0}
+          disabled={list.rows.length === 0}
+          onChange={list.toggleAll}
+        />
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {t('common.list.selected', { count })}
+        </Text>
+        {list.bulkActions.map((action) => (
+          <ActionControl key={action.name} action={action} list={list} />
+        ))}
+      </Group>
+      <Modal
+        opened={pending !== null}
+        onClose={list.cancelBulk}
+        title={t('common.confirm.title')}
+        centered
+        size="sm"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <Text size="sm" mb="lg">
+          {pending ? pending.action.question(count, choiceLabel) : ''}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={list.cancelBulk} data-autofocus>
+            {t('common.confirm.no')}
+          </Button>
+          <Button
+            color={pending?.action.danger ? 'red' : undefined}
+            onClick={list.confirmBulk}
+            loading={list.bulkRunning}
+          >
+            {t('common.list.confirmYes')}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  )
+}
+
+/**
+ * What a bulk call did, record by record: how many were done, and each refused one with its reason in the
+ * interface language (by the server's code, as every refusal).
+ */
+export function BulkResults<Row>({
+  result,
+  label,
+  onClose,
+}: {
+  result: BulkResult<Row> | null
+  label: (row: Row) => string
+  onClose: () => void
+}) {
+  const { t } = useTranslation()
+  const outcomes = result?.outcomes ?? []
+  const done = outcomes.filter((outcome) => outcome.ok).length
+  const refused = outcomes.filter((outcome) => !outcome.ok)
+  const nameOf = (id: string) => {
+    const row = result?.rows.find((r) => (r as { id: string }).id === id)
+    return row ? label(row) : t('common.list.record', { id })
+  }
+  const reason = (outcome: (typeof outcomes)[number]) =>
+    outcome.code && isMessageCode(outcome.code)
+      ? translate(t, { code: outcome.code as MessageCode, params: localStatuses(outcome.params, t) })
+      : outcome.message
+  return (
+    <Modal
+      opened={result !== null}
+      onClose={onClose}
+      title={result ? `${result.action.label}: ${t('common.list.resultsTitle')}` : ''}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Text size="sm" mb="sm" fw={500}>
+        {t('common.list.done', { done, count: outcomes.length })}
+      </Text>
+      {refused.length > 0 && (
+        <>
+          <Text size="sm" fw={500} mb={4}>
+            {t('common.list.refused')}
+          </Text>
+          <List size="sm" spacing={4} mb="md">
+            {refused.map((outcome) => (
+              <List.Item key={outcome.id}>
+                {nameOf(outcome.id)}: {reason(outcome)}
+              </List.Item>
+            ))}
+          </List>
+        </>
+      )}
+      <Group justify="flex-end">
+        <Button onClick={onClose} data-autofocus>
+          {t('common.list.ok')}
+        </Button>
+      </Group>
+    </Modal>
+  )
+}
