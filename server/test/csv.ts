@@ -24,7 +24,8 @@ export function parseCsv(text: string): string[][] {
       row = []
       cell = ''
       i++
-    } else cell += c
+    } else if (c === '\r' || c === '\n') throw new Error(`a bare line break outside quotes at ${i}`)
+    else cell += c
   }
   if (cell !== '' || row.length > 0) throw new Error('the file does not end with CRLF')
   return rows

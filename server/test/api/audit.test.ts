@@ -6,6 +6,7 @@ import { auditLog, products, refreshTokens, users } from '../../src/db/schema.ts
 import { type AuditEntryInput, writeAuditEntry } from '../../src/modules/audit/record.ts'
 import { listAuditLog } from '../../src/modules/audit/repository.ts'
 import { hashPassword } from '../../src/modules/auth/passwords.ts'
+import { parseCsv } from '../csv.ts'
 import { insertCategory, insertCustomer, insertOrder, insertProduct, insertReview } from '../data.ts'
 import { ADMIN, expectEnvelope, startApp, type TestApp } from '../helpers.ts'
 
@@ -399,36 +400,6 @@ describe('GET /api/admin/audit-log', () => {
     expect((await t.call('GET', LIST, undefined, {})).statusCode).toBe(401)
   })
 })
-
-/** RFC 4180: fields split by commas, quoted when they hold a comma, a quote or a line break; CRLF ends a row. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let cell = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"'
-        i++
-      } else if (c === '"') quoted = false
-      else cell += c
-    } else if (c === '"') quoted = true
-    else if (c === ',') {
-      row.push(cell)
-      cell = ''
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell)
-      rows.push(row)
-      row = []
-      cell = ''
-      i++
-    } else cell += c
-  }
-  if (cell !== '' || row.length > 0) throw new Error('the file does not end with CRLF')
-  return rows
-}
 
 const HEADER = [
   'id',

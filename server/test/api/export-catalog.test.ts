@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rows as select } from '../../src/db/client.ts'
 import { products, users } from '../../src/db/schema.ts'
 import { hashPassword } from '../../src/modules/auth/passwords.ts'
+import { parseCsv } from '../csv.ts'
 import { insertBrand, insertCategory, insertProduct } from '../data.ts'
 import { expectEnvelope, startApp, type TestApp } from '../helpers.ts'
 
@@ -104,37 +105,6 @@ beforeAll(async () => {
   staff = { authorization: `Bearer ${login.data.tokens.access.token}` }
 })
 afterAll(async () => t.close())
-
-/** RFC 4180: fields split by commas, quoted when they hold a comma, a quote or a line break; CRLF ends a row. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let cell = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"'
-        i++
-      } else if (c === '"') quoted = false
-      else cell += c
-    } else if (c === '"') quoted = true
-    else if (c === ',') {
-      row.push(cell)
-      cell = ''
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell)
-      rows.push(row)
-      row = []
-      cell = ''
-      i++
-    } else if (c === '\r' || c === '\n') throw new Error(`a bare line break outside quotes at ${i}`)
-    else cell += c
-  }
-  if (cell !== '' || row.length > 0) throw new Error('the file does not end with CRLF')
-  return rows
-}
 
 async function exportCsv(path: string, query = '', headers = t.auth) {
   const answer = await t.app.inject({ method: 'GET', url: `/api/admin/${path}/export?${query}`, headers })

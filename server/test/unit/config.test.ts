@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       LOGIN_DELAY_MAX_SECONDS: 30,
       LOGIN_KNOWN_ADDRESS_DAYS: 30,
       LOG_LEVEL: 'info',
+      LOW_STOCK_THRESHOLD: 5,
       TRUST_PROXY: false,
       API_DOCS: 'public',
       HTTP_HEADERS_TIMEOUT_SECONDS: 10,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fileNameOf } from './api/export-audit-log.ts'
+import { fileNameOf } from '../../lib/download.ts'
 import { auditFiltersOf, recordPath, valueText, withFilter } from './audit-filters.ts'
 
 describe("the audit log's filters in the address", () => {
