@@ -6,8 +6,8 @@ CREATE INDEX "orders_total_idx" ON "orders" USING btree ("total_price","id");-->
 CREATE INDEX "orders_quantity_idx" ON "orders" USING btree ("quantity","id");--> statement-breakpoint
 CREATE INDEX "orders_status_idx" ON "orders" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "orders_status_created_idx" ON "orders" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "products_category_created_idx" ON "products" USING btree ("category_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "products_brand_created_idx" ON "products" USING btree ("brand_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "products_category_created_idx" ON "products" USING btree ("category_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"deleted_at");--> statement-breakpoint
+CREATE INDEX "products_brand_created_idx" ON "products" USING btree ("brand_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"deleted_at");--> statement-breakpoint
 CREATE INDEX "products_live_name_idx" ON "products" USING btree ("name_search" collate "C","name" collate "C","id") WHERE "products"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "products_live_price_idx" ON "products" USING btree ("price","id") WHERE "products"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "products_live_quantity_idx" ON "products" USING btree ("quantity","id") WHERE "products"."deleted_at" is null;--> statement-breakpoint
@@ -18,4 +18,4 @@ CREATE INDEX "reviews_product_created_idx" ON "reviews" USING btree ("product_id
 CREATE INDEX "reviews_rating_idx" ON "reviews" USING btree ("rating","id");--> statement-breakpoint
 CREATE INDEX "reviews_rating_created_idx" ON "reviews" USING btree ("rating","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "users_role_name_idx" ON "users" USING btree ("role","name_search" collate "C","name" collate "C","id");--> statement-breakpoint
-CREATE INDEX "users_role_email_idx" ON "users" USING btree ("role",lower("email") collate "C","id");
+CREATE INDEX "users_role_email_idx" ON "users" USING btree ("role",lower("email") collate "C","id","email");

@@ -78,6 +78,19 @@ export async function countRows(db: Db, what: Counted, search?: Narrowing): Prom
   return searchCount(db, what, search)
 }
 
+/**
+ * The stored count of `what` less the stored count of `less`, a population within it (`products` less
+ * `stock_out`: the products in stock), read in one statement so both come from the same snapshot.
+ */
+export async function storedDifference(db: Db, what: Counted, less: Counted): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`select coalesce(sum(case when population = ${what} then n else -n end), 0)::float8 as n
+          from row_counts where population in (${what}, ${less})`,
+  )
+  return row?.n ?? 0
+}
+
 async function storedCount(db: Db, what: Counted): Promise<number> {
   const [row] = await rows<{ n: number }>(
     db,

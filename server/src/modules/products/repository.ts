@@ -24,7 +24,7 @@ import {
   searchTerm,
   sortingOf,
 } from '../../lib/list.ts'
-import { countRows, type Narrowing } from '../../lib/row-counts.ts'
+import { countRows, type Narrowing, storedDifference } from '../../lib/row-counts.ts'
 
 type Row = typeof products.$inferSelect
 interface Named {
@@ -109,7 +109,7 @@ const ofParent = (column: PgColumn, value: string | undefined) => {
  */
 function filtered(query: ProductExportQuery, lowStock: number) {
   const term = searchTerm(query.name)
-  const narrowing = allOf([
+  const parts = [
     term ? matching(products.nameSearch, term) : undefined,
     ofParent(products.categoryId, query.category),
     ofParent(products.brandId, query.brand),
@@ -123,17 +123,30 @@ function filtered(query: ProductExportQuery, lowStock: number) {
     query.size === undefined
       ? undefined
       : reading(sql`${products.size} @> array[${query.size}]::text[]`, products.size),
-  ])
+  ]
+  const narrowing = allOf(parts)
   const out = query.stock === 'out'
   return {
     where: and(out ? outOfStock : live, narrowing?.where),
     population: out ? ('stock_out' as const) : ('products' as const),
     narrowing,
+    // Nothing narrows the live products but being in stock: every live product not out of stock.
+    inStockOnly: query.stock === 'in' && parts.filter(Boolean).length === 1,
   }
 }
 
+/**
+ * The exact total of a product list: the stored counters when they are the answer (all live products, those out
+ * of stock, and the rest, which are those in stock), else a count remembered against the tables it reads.
+ */
+function totalOf(db: Db, { population, narrowing, inStockOnly }: ReturnType<typeof filtered>) {
+  if (inStockOnly) return storedDifference(db, 'products', 'stock_out')
+  return countRows(db, population, narrowing)
+}
+
 export async function listProducts(db: Db, query: ProductListQuery, lowStock: number) {
-  const { where, population, narrowing } = filtered(query, lowStock)
+  const chosen = filtered(query, lowStock)
+  const { where } = chosen
   const { orderBy } = sortingOf(productSorts, products.id, query.sortBy)
   const [page, total] = await Promise.all([
     withNames(db)
@@ -141,7 +154,7 @@ export async function listProducts(db: Db, query: ProductListQuery, lowStock: nu
       .orderBy(...orderBy),
     // Without other narrowings the out-of-stock total is the 'stock_out' counter the products trigger keeps
     // (migration 0006), so it costs the same few-row read as every other list total.
-    countRows(db, population, narrowing),
+    totalOf(db, chosen),
   ])
   return { data: page.map((r) => toProduct(r.product, r.category, r.brand)), meta: metaOf(query, total) }
 }
