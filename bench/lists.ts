@@ -1,4 +1,6 @@
-import { get } from 'node:http'
+import { spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
 import { PRODUCT_IMPORT_COLUMNS } from '@store/contract'
 import { sql } from 'drizzle-orm'
 import { rows } from '../server/src/db/client.ts'
@@ -139,43 +141,6 @@ const listTable = (rowsOut: Row[], duration: number) =>
     ]),
   )
 
-/**
- * Counts the records of a CSV stream, chunk by chunk: line feeds outside quoted cells. A doubled quote inside a
- * quoted cell leaves and re-enters it, which changes nothing.
- */
-function recordCounter() {
-  let inQuote = false
-  let records = 0
-  return {
-    add(chunk: Uint8Array) {
-      let i = 0
-      let quote = chunk.indexOf(0x22, i)
-      for (;;) {
-        if (inQuote) {
-          if (quote < 0) return
-          inQuote = false
-          i = quote + 1
-          quote = chunk.indexOf(0x22, i)
-          continue
-        }
-        const lf = chunk.indexOf(0x0a, i)
-        if (lf >= 0 && (quote < 0 || lf < quote)) {
-          records++
-          i = lf + 1
-          continue
-        }
-        if (quote < 0) return
-        inQuote = true
-        i = quote + 1
-        quote = chunk.indexOf(0x22, i)
-      }
-    },
-    get records() {
-      return records
-    },
-  }
-}
-
 interface ExportRow {
   export: string
   path: string
@@ -196,9 +161,9 @@ interface ExportRow {
 const mb = (bytes: number) => bytes / 1024 / 1024
 
 /**
- * Downloads an export in full, counting its rows, while sampling this process's resident memory every 20 ms:
- * the API runs in this process, so its peak is the server's (plus this reader, which keeps no more than a
- * chunk).
+ * Downloads an export in full, counting its rows in a reader process of its own (`export-reader.ts`), while
+ * sampling this process's resident memory every 20 ms: the API runs in this process, so its peak is the
+ * server's.
  */
 async function measureExport(api: RunningApi, name: string, list: string): Promise<ExportRow> {
   const probe = await fetch(`${api.base}${list}?limit=1`, { headers: api.headers })
@@ -215,32 +180,39 @@ async function measureExport(api: RunningApi, name: string, list: string): Promi
   const started = performance.now()
   let firstByteMs = 0
   let bytes = 0
-  const counter = recordCounter()
+  let records = 0
   let status = 0
   /** Resident memory each time another tenth of the expected rows has arrived: flat means it does not climb. */
   const timeline: number[] = []
-  const step = expected ? Math.ceil(expected / 10) : Number.POSITIVE_INFINITY
   try {
-    // node:http rather than fetch: its plain stream costs this process (which also runs the API) far less CPU.
-    status = await new Promise<number>((resolve, reject) => {
-      const request = get(`${api.base}${path}`, { headers: api.headers }, (answer) => {
-        if (answer.statusCode !== 200) {
-          answer.resume()
-          reject(new Error(`${name}: HTTP ${answer.statusCode}`))
-          return
+    await new Promise<void>((resolve, reject) => {
+      const reader = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          fileURLToPath(new URL('./export-reader.ts', import.meta.url)),
+          `${api.base}${path}`,
+          JSON.stringify(api.headers),
+          String((expected ?? 0) + 1),
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      )
+      createInterface({ input: reader.stdout }).on('line', (line) => {
+        const message = JSON.parse(line) as { first?: true; tenth?: true; end?: true } & Record<
+          string,
+          number
+        >
+        if (message.first) firstByteMs = performance.now() - started
+        if (message.tenth) timeline.push(Math.round(mb(process.memoryUsage().rss)))
+        if (message.end) {
+          status = message.status ?? 0
+          records = message.records ?? 0
+          bytes = message.bytes ?? 0
         }
-        answer.on('data', (chunk: Buffer) => {
-          if (bytes === 0) firstByteMs = performance.now() - started
-          bytes += chunk.length
-          const before = counter.records
-          counter.add(chunk)
-          if (Math.floor(counter.records / step) > Math.floor(before / step))
-            timeline.push(Math.round(mb(process.memoryUsage().rss)))
-        })
-        answer.on('end', () => resolve(answer.statusCode ?? 0))
-        answer.on('error', reject)
       })
-      request.on('error', reject)
+      reader.on('error', reject)
+      reader.on('close', () => (status === 200 ? resolve() : reject(new Error(`${name}: HTTP ${status}`))))
     })
   } finally {
     clearInterval(sampler)
@@ -248,7 +220,7 @@ async function measureExport(api: RunningApi, name: string, list: string): Promi
   peak = Math.max(peak, process.memoryUsage().rss)
   const seconds = (performance.now() - started) / 1000
   // The header is a record too.
-  const records = Math.max(0, counter.records - 1)
+  records = Math.max(0, records - 1)
   const row: ExportRow = {
     export: name,
     path,

@@ -79,6 +79,8 @@ export const configSchema = z
     UPLOAD_MAX_MB: positiveInt(5, 100),
     /** A product with 1 to this many units is low on stock: the product list's mark and its `stock=low` filter. */
     LOW_STOCK_THRESHOLD: positiveInt(5, 1_000_000),
+    /** Rows an export reads in one query: more is faster, each batch is held in memory while it is written. */
+    EXPORT_BATCH_ROWS: positiveInt(5000, 100_000),
     /** Image decoding (bench/README.md, "Images"): a 25 MP photo takes about a second of one core and ~50 MB. */
     IMAGE_MAX_MEGAPIXELS: positiveInt(25, 1000),
     IMAGE_DECODES: positiveInt(2, 64),

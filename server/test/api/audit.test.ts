@@ -52,7 +52,7 @@ const seed = (at: string, actor: typeof auditor, values: Partial<AuditEntryInput
   })
 
 beforeAll(async () => {
-  t = await startApp({ now: () => NOW })
+  t = await startApp({ now: () => NOW, env: { EXPORT_BATCH_ROWS: '1000' } })
   auditor = await person('Lê Kiểm Toán')
   bulk = await person('Phạm Hàng Loạt')
   injector = await person('@Kẻ Gian')

@@ -16,7 +16,7 @@ let t: TestApp
 // 18:00 UTC on 10 March is 01:00 on 11 March in Hồ Chí Minh City (STORE_TZ, UTC+7): the files are dated by
 // the shop's calendar.
 const NOW = new Date('2026-03-10T18:00:00.000Z')
-/** More live products than one export batch holds, so every order is read across batch boundaries. */
+/** More live products than two export batches (1,000 here) hold, so every order is read across batch boundaries. */
 const MANY = 2300
 const STAFF = { email: 'nhanvien@export.test', password: 'Staff1234' }
 let staff: { authorization: string }
@@ -26,7 +26,7 @@ let crafted: typeof products.$inferSelect
 let plain: typeof products.$inferSelect
 
 beforeAll(async () => {
-  t = await startApp({ now: () => NOW })
+  t = await startApp({ now: () => NOW, env: { EXPORT_BATCH_ROWS: '1000' } })
   const db = t.database.db
   ref.category = (
     await insertCategory(db, {

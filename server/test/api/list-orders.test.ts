@@ -28,11 +28,11 @@ let many: Customer
 const edgeIds: string[] = []
 let injected: typeof orders.$inferSelect
 
-/** How many orders `many` has: more than one export batch (1,000), with many ties on every sort key. */
+/** How many orders `many` has: more than two export batches (500 here), with many ties on every sort key. */
 const MANY = 1_200
 
 beforeAll(async () => {
-  t = await startApp({ now: () => NOW })
+  t = await startApp({ now: () => NOW, env: { EXPORT_BATCH_ROWS: '500' } })
   const db = t.database.db
   lan = await insertCustomer(db, { name: 'Nguyễn Thị Lan', phoneNumber: '0901000001' })
   lanAnh = await insertCustomer(db, { name: 'Lê Lan Anh', phoneNumber: null })

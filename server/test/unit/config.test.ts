@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       LOGIN_KNOWN_ADDRESS_DAYS: 30,
       LOG_LEVEL: 'info',
       LOW_STOCK_THRESHOLD: 5,
+      EXPORT_BATCH_ROWS: 5000,
       TRUST_PROXY: false,
       API_DOCS: 'public',
       HTTP_HEADERS_TIMEOUT_SECONDS: 10,

@@ -68,16 +68,13 @@ export async function listAuditLog(db: Db, query: AuditListQuery, timeZone: stri
   return { data: page.map(toAuditEntry), meta: metaOf(query, total?.n ?? 0) }
 }
 
-/** Entries an export reads in one query. */
-export const AUDIT_EXPORT_BATCH = 1000
-
 /**
  * Every entry `filters` keep, newest first, in batches of `size`. Each batch starts after the last entry of the
  * one before by `(at, id)`, its exact stored time included (read as text: a JavaScript date would drop the
  * microseconds and repeat or skip entries). An entry written while the export runs sorts before the batches
  * still to come, so it is not in the file, and no entry is ever in it twice.
  */
-export function auditBatches(db: Db, filters: AuditFilters, timeZone: string, size = AUDIT_EXPORT_BATCH) {
+export function auditBatches(db: Db, filters: AuditFilters, timeZone: string, size: number) {
   const where = matching(filters, timeZone)
   type Cursored = Row & { cursorAt: string }
   return keysetBatches<Cursored>(async (last) => {

@@ -45,7 +45,7 @@ export const auditRoutes = implement(endpoints.audit, (app) => {
         now: app.services.now(),
         timeZone: config.STORE_TZ,
         header: HEADER,
-        batches: auditBatches(db, request.query, config.STORE_TZ),
+        batches: auditBatches(db, request.query, config.STORE_TZ, config.EXPORT_BATCH_ROWS),
         row: (e) => [
           String(e.id),
           storeTime(e.at, config.STORE_TZ),

@@ -57,18 +57,11 @@ export async function listBrands(db: Db, query: BrandListQuery) {
   return { data: page.map(toBrand), meta: metaOf(query, total) }
 }
 
-/** Brands an export reads in one query. */
-export const BRAND_EXPORT_BATCH = 2000
-
 /**
  * Every brand the search keeps, in the list's order, in batches of `size`, each after the last row of the one
  * before by its sort keys and id (read back as text, so a time keeps its microseconds).
  */
-export function brandBatches(
-  db: Db,
-  query: Pick<BrandListQuery, 'name' | 'sortBy'>,
-  size = BRAND_EXPORT_BATCH,
-) {
+export function brandBatches(db: Db, query: Pick<BrandListQuery, 'name' | 'sortBy'>, size: number) {
   const term = searchTerm(query.name)
   const where = term ? matches(brands.nameSearch, term) : undefined
   const sorting = sortingOf(brandSorts, brands.id, query.sortBy)

@@ -28,7 +28,7 @@ export const brandRoutes = implement(endpoints.brands, (app) => {
         now: app.services.now(),
         timeZone: config.STORE_TZ,
         header: ['id', 'name', 'slug', 'logo', 'createdAt', 'updatedAt'],
-        batches: brandBatches(db, request.query),
+        batches: brandBatches(db, request.query, config.EXPORT_BATCH_ROWS),
         row: (b) => [
           String(b.id),
           b.name,

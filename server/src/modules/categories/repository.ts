@@ -50,18 +50,11 @@ export async function listCategories(db: Db, query: CategoryListQuery) {
   return { data: page.map(toCategory), meta: metaOf(query, total) }
 }
 
-/** Categories an export reads in one query. */
-export const CATEGORY_EXPORT_BATCH = 2000
-
 /**
  * Every category the search keeps, in the list's order, in batches of `size`, each after the last row of the one
  * before by its sort keys and id (read back as text, so a time keeps its microseconds).
  */
-export function categoryBatches(
-  db: Db,
-  query: Pick<CategoryListQuery, 'name' | 'sortBy'>,
-  size = CATEGORY_EXPORT_BATCH,
-) {
+export function categoryBatches(db: Db, query: Pick<CategoryListQuery, 'name' | 'sortBy'>, size: number) {
   const term = searchTerm(query.name)
   const where = term ? matches(categories.nameSearch, term) : undefined
   const sorting = sortingOf(categorySorts, categories.id, query.sortBy)

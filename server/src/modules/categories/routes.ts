@@ -28,7 +28,7 @@ export const categoryRoutes = implement(endpoints.categories, (app) => {
         now: app.services.now(),
         timeZone: config.STORE_TZ,
         header: ['id', 'name', 'slug', 'createdAt', 'updatedAt'],
-        batches: categoryBatches(db, request.query),
+        batches: categoryBatches(db, request.query, config.EXPORT_BATCH_ROWS),
         row: (c) => [
           String(c.id),
           c.name,

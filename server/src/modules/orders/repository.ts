@@ -21,6 +21,7 @@ import {
   type SortKeys,
   searchTerm,
   sortingOf,
+  storeTimeText,
   withinDays,
 } from '../../lib/list.ts'
 import { countRows, type Narrowing } from '../../lib/row-counts.ts'
@@ -130,21 +131,38 @@ export async function listOrders(db: Db, query: OrderListQuery, timeZone: string
   return { data: page.map(toOrder), meta: metaOf(query, total) }
 }
 
-/** How many orders one export query reads: a short query each, so no connection is held by the whole file. */
-export const ORDER_EXPORT_BATCH = 1000
-
 /**
  * Every order the export's query matches, in the list's order, a batch at a time: each batch starts after the
  * sort keys of the last row of the one before (keyset), so a deep batch costs what the first one does.
  */
-export function orderBatches(db: Db, query: OrderExportQuery, timeZone: string, size = ORDER_EXPORT_BATCH) {
+export function orderBatches(db: Db, query: OrderExportQuery, timeZone: string, size: number) {
   const filters = orderFilters(query, timeZone)
   const sorting = orderSorting(query.sortBy)
-  type Cursored = OrderRow & { cursor: string[] }
-  return keysetBatches<Cursored>(
-    (last) =>
+  // Only what the file holds, its times already as text: reading two million orders is mostly turning rows
+  // into objects, and this halves it.
+  const columns = {
+    id: orders.id,
+    createdAt: storeTimeText(orders.createdAt, timeZone),
+    updatedAt: storeTimeText(orders.updatedAt, timeZone),
+    status: orders.status,
+    name: users.name,
+    email: users.email,
+    phoneNumber: users.phoneNumber,
+    address: orders.address,
+    quantity: orders.quantity,
+    subtotal: orders.subtotal,
+    shipingFee: orders.shipingFee,
+    discountPercent: orders.discountPercent,
+    totalPrice: orders.totalPrice,
+    amount: orders.amount,
+    methodPayment: orders.methodPayment,
+    customerNote: orders.customerNote,
+    cursor: sorting.cursor,
+  }
+  return keysetBatches(
+    (last: { cursor: string[] } | undefined) =>
       db
-        .select({ ...orderColumns, cursor: sorting.cursor })
+        .select(columns)
         .from(orders)
         .innerJoin(users, eq(users.id, orders.userId))
         .where(and(filters?.where, last ? sorting.after(last.cursor) : undefined))

@@ -1,7 +1,7 @@
 import { endpoints, ORDER_STATUS_NAMES, type Order, type OrderLine, type OrderStatus } from '@store/contract'
 import type { Db } from '../../db/client.ts'
 import { orders } from '../../db/schema.ts'
-import { sendCsv, storeTime } from '../../lib/csv.ts'
+import { sendCsv } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
 import { lockForChange } from '../audit/repository.ts'
@@ -71,16 +71,16 @@ export const orderRoutes = implement(endpoints.orders, (app) => {
         now: app.services.now(),
         timeZone: config.STORE_TZ,
         header: CSV_HEADER,
-        batches: orderBatches(db, request.query, config.STORE_TZ),
-        row: ({ order: o, user: u }) => [
+        batches: orderBatches(db, request.query, config.STORE_TZ, config.EXPORT_BATCH_ROWS),
+        row: (o) => [
           String(o.id),
-          storeTime(o.createdAt, config.STORE_TZ),
-          storeTime(o.updatedAt, config.STORE_TZ),
+          o.createdAt,
+          o.updatedAt,
           o.status,
           ORDER_STATUS_NAMES[o.status as OrderStatus],
-          u.name,
-          u.email,
-          u.phoneNumber,
+          o.name,
+          o.email,
+          o.phoneNumber,
           o.address,
           o.quantity,
           o.subtotal,

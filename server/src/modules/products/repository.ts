@@ -23,6 +23,7 @@ import {
   type SortKeys,
   searchTerm,
   sortingOf,
+  storeTimeText,
 } from '../../lib/list.ts'
 import { countRows, type Narrowing, storedDifference } from '../../lib/row-counts.ts'
 
@@ -159,11 +160,11 @@ export async function listProducts(db: Db, query: ProductListQuery, lowStock: nu
   return { data: page.map((r) => toProduct(r.product, r.category, r.brand)), meta: metaOf(query, total) }
 }
 
-/** Products an export reads in one query. */
-export const PRODUCT_EXPORT_BATCH = 2000
-
-/** What an export writes of a product: its columns, and its category's and brand's names. */
-const exported = {
+/**
+ * What an export writes of a product: its columns, its category's and brand's names, and its times already as
+ * the file writes them.
+ */
+const exported = (timeZone: string) => ({
   id: products.id,
   name: products.name,
   slug: products.slug,
@@ -176,9 +177,9 @@ const exported = {
   description: products.description,
   sold: products.sold,
   rating: products.rating,
-  createdAt: products.createdAt,
-  updatedAt: products.updatedAt,
-}
+  createdAt: storeTimeText(products.createdAt, timeZone),
+  updatedAt: storeTimeText(products.updatedAt, timeZone),
+})
 
 /**
  * Every live product the search and filters keep, in the list's order, in batches of `size`. Each batch starts
@@ -189,14 +190,15 @@ export function productBatches(
   db: Db,
   query: ProductExportQuery,
   lowStock: number,
-  size = PRODUCT_EXPORT_BATCH,
+  timeZone: string,
+  size: number,
 ) {
   const { where } = filtered(query, lowStock)
   const sorting = sortingOf(productSorts, products.id, query.sortBy)
   return keysetBatches(
     async (last: { cursor: string[] } | undefined) =>
       db
-        .select({ ...exported, cursor: sorting.cursor })
+        .select({ ...exported(timeZone), cursor: sorting.cursor })
         .from(products)
         .innerJoin(categories, eq(categories.id, products.categoryId))
         .innerJoin(brands, eq(brands.id, products.brandId))

@@ -1,6 +1,6 @@
 import { endpoints, PRODUCT_CSV_COLUMNS, type Product } from '@store/contract'
 import { products } from '../../db/schema.ts'
-import { sendCsv, storeTime } from '../../lib/csv.ts'
+import { sendCsv } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
 import { lockForChange } from '../audit/repository.ts'
@@ -43,7 +43,13 @@ export const productRoutes = implement(endpoints.products, async (app) => {
         now: app.services.now(),
         timeZone: config.STORE_TZ,
         header: PRODUCT_CSV_COLUMNS,
-        batches: productBatches(db, request.query, config.LOW_STOCK_THRESHOLD),
+        batches: productBatches(
+          db,
+          request.query,
+          config.LOW_STOCK_THRESHOLD,
+          config.STORE_TZ,
+          config.EXPORT_BATCH_ROWS,
+        ),
         row: (p) => [
           String(p.id),
           p.name,
@@ -57,8 +63,8 @@ export const productRoutes = implement(endpoints.products, async (app) => {
           p.description,
           p.sold,
           p.rating,
-          storeTime(p.createdAt, config.STORE_TZ),
-          storeTime(p.updatedAt, config.STORE_TZ),
+          p.createdAt,
+          p.updatedAt,
         ],
       }),
     get: async (request, _reply, { db }) => ({

@@ -81,11 +81,8 @@ export async function listReviews(db: Db, query: ReviewListQuery) {
   return { data, meta: metaOf(query, total) }
 }
 
-/** How many reviews one export query reads. */
-export const REVIEW_EXPORT_BATCH = 1000
-
 /** Every review the export's query matches, in the list's order, a batch at a time (keyset on the sort keys). */
-export function reviewBatches(db: Db, query: ReviewExportQuery, size = REVIEW_EXPORT_BATCH) {
+export function reviewBatches(db: Db, query: ReviewExportQuery, size: number) {
   const filters = reviewFilters(query)
   const sorting = sortingOf(reviewSorts, reviews.id, query.sortBy)
   return keysetBatches(

@@ -29,7 +29,7 @@ export const reviewRoutes = implement(endpoints.reviews, (app) => {
         now: app.services.now(),
         timeZone: config.STORE_TZ,
         header: CSV_HEADER,
-        batches: reviewBatches(db, request.query),
+        batches: reviewBatches(db, request.query, config.EXPORT_BATCH_ROWS),
         row: (r) => [
           String(r.id),
           storeTime(r.createdAt, config.STORE_TZ),

@@ -104,11 +104,8 @@ export async function listUsers(db: Db, query: UserListQuery, timeZone: string) 
   return { data: page.map(toUser), meta: metaOf(query, total) }
 }
 
-/** How many users one export query reads. */
-export const USER_EXPORT_BATCH = 1000
-
 /** Every user the export's query matches, in the list's order, a batch at a time (keyset on the sort keys). */
-export function userBatches(db: Db, query: UserExportQuery, timeZone: string, size = USER_EXPORT_BATCH) {
+export function userBatches(db: Db, query: UserExportQuery, timeZone: string, size: number) {
   const filters = userFilters(query, timeZone)
   const where = and(byRole(query.role), filters?.where)
   const sorting = sortingOf(userSorts, users.id, query.sortBy)

@@ -54,7 +54,7 @@ export const userRoutes = implement(endpoints.users, (app) => {
         now: app.services.now(),
         timeZone: config.STORE_TZ,
         header: CSV_HEADER,
-        batches: userBatches(db, query, config.STORE_TZ),
+        batches: userBatches(db, query, config.STORE_TZ, config.EXPORT_BATCH_ROWS),
         row: (u) => [
           String(u.id),
           u.name,
