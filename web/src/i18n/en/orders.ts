@@ -24,7 +24,7 @@ export const orders = {
     status: 'Status',
     payment: 'Payment method',
     placed: 'Placed',
-    total: 'Amount',
+    total: 'Total',
     customer: 'Customer',
   },
   bulk: {
