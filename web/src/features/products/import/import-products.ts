@@ -1,10 +1,4 @@
-import {
-  type ImportError,
-  type ImportReport,
-  importReport,
-  isMessageCode,
-  type MessageParams,
-} from '@store/contract'
+import { type ImportError, type ImportReport, importReport, isMessageCode } from '@store/contract'
 import { endpoints } from '@store/contract/client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
