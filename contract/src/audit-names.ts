@@ -14,6 +14,7 @@ export const AUDIT_ENTITIES = [
   'order',
   'orderLine',
   'file',
+  'settings',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 
@@ -36,5 +37,6 @@ export const AUDIT_ACTIONS = [
   'import',
   'bulkStatus',
   'bulkDelete',
+  'note',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

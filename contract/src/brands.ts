@@ -8,7 +8,9 @@ import {
   isoDate,
   listEnvelope,
   listQuery,
+  recordVersion,
   requiredText,
+  sentVersion,
 } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
 import { csvAnswer, csvResponses, sortParam } from './list-params.ts'
@@ -19,6 +21,7 @@ export const brand = z.object({
   /** A stored path, served at `/api/file` + path. */
   logo: z.string().nullable(),
   slug: z.string(),
+  version: recordVersion,
   createdAt: isoDate,
   updatedAt: isoDate,
 })
@@ -32,6 +35,7 @@ export type BrandCreateBody = z.infer<typeof brandCreateBody>
 export const brandUpdateBody = z.object({
   name: requiredText(120).optional(),
   logo: imagePath.nullable().optional(),
+  version: sentVersion,
 })
 export type BrandUpdateBody = z.infer<typeof brandUpdateBody>
 

@@ -7,7 +7,9 @@ import {
   isoDate,
   listEnvelope,
   listQuery,
+  recordVersion,
   requiredText,
+  sentVersion,
 } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
 import { csvAnswer, csvResponses, sortParam } from './list-params.ts'
@@ -16,6 +18,7 @@ export const category = z.object({
   ...entityIds,
   name: z.string(),
   slug: z.string(),
+  version: recordVersion,
   createdAt: isoDate,
   updatedAt: isoDate,
 })
@@ -23,6 +26,9 @@ export type Category = z.infer<typeof category>
 
 export const categoryBody = z.object({ name: requiredText(120) })
 export type CategoryBody = z.infer<typeof categoryBody>
+/** The edit-category form: the name, and the version it was read at (CONTRACT 4.6). */
+export const categoryUpdateBody = categoryBody.extend({ version: sentVersion })
+export type CategoryUpdateBody = z.infer<typeof categoryUpdateBody>
 
 export const CATEGORIES_SORT_FIELDS = ['name', 'createdAt'] as const
 const categoryFilterShape = { name: listQuery.shape.name, sortBy: sortParam(CATEGORIES_SORT_FIELDS) }
@@ -83,7 +89,7 @@ export const categoryEndpoints = defineEndpoints('categories', {
     permission: 'catalog:write',
     summary: 'Rename a category',
     params: idParams,
-    body: categoryBody,
+    body: categoryUpdateBody,
     answer: categoryAnswer,
     audit: { entity: 'category', action: 'update' },
   },

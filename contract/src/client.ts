@@ -121,6 +121,13 @@ export const endpoints: Routes<typeof table> = {
       resource: 'reviews',
       operation: 'export',
     },
+    bulkStatus: {
+      method: 'POST',
+      path: '/admin/product-reviews/bulk-status',
+      resource: 'reviews',
+      operation: 'bulkStatus',
+    },
+    update: { method: 'PUT', path: '/admin/product-reviews/:id', resource: 'reviews', operation: 'update' },
     remove: {
       method: 'DELETE',
       path: '/admin/product-reviews/:commentId',
@@ -137,7 +144,21 @@ export const endpoints: Routes<typeof table> = {
       resource: 'orders',
       operation: 'bulkStatus',
     },
+    packingSlips: {
+      method: 'GET',
+      path: '/admin/orders/packing-slips.pdf',
+      resource: 'orders',
+      operation: 'packingSlips',
+    },
     get: { method: 'GET', path: '/admin/orders/:id', resource: 'orders', operation: 'get' },
+    invoice: {
+      method: 'GET',
+      path: '/admin/orders/:id/invoice.pdf',
+      resource: 'orders',
+      operation: 'invoice',
+    },
+    events: { method: 'GET', path: '/admin/orders/:id/events', resource: 'orders', operation: 'events' },
+    addNote: { method: 'POST', path: '/admin/orders/:id/notes', resource: 'orders', operation: 'addNote' },
     update: { method: 'PUT', path: '/admin/orders/:id', resource: 'orders', operation: 'update' },
     remove: { method: 'DELETE', path: '/admin/orders/:id', resource: 'orders', operation: 'remove' },
     lines: {
@@ -161,6 +182,13 @@ export const endpoints: Routes<typeof table> = {
       resource: 'analytics',
       operation: 'salesPerDay',
     },
+    report: { method: 'GET', path: '/admin/analytics/report', resource: 'analytics', operation: 'report' },
+    reportExport: {
+      method: 'GET',
+      path: '/admin/analytics/report/export',
+      resource: 'analytics',
+      operation: 'reportExport',
+    },
   },
   files: {
     upload: { method: 'POST', path: '/file', resource: 'files', operation: 'upload' },
@@ -181,5 +209,9 @@ export const endpoints: Routes<typeof table> = {
   audit: {
     list: { method: 'GET', path: '/admin/audit-log', resource: 'audit', operation: 'list' },
     export: { method: 'GET', path: '/admin/audit-log/export', resource: 'audit', operation: 'export' },
+  },
+  settings: {
+    get: { method: 'GET', path: '/admin/settings', resource: 'settings', operation: 'get' },
+    update: { method: 'PUT', path: '/admin/settings', resource: 'settings', operation: 'update' },
   },
 }

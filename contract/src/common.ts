@@ -110,7 +110,8 @@ export const messageSchema = z.object({
  */
 export const errorEnvelope = z.object({
   status: z.literal(false),
-  data: z.null(),
+  /** null, except a 409 'edited meanwhile', which carries the record as it is now (CONTRACT 4.6). */
+  data: z.unknown().nullable(),
   message: z.string(),
   code: z.string(),
   params: messageParams.optional(),
@@ -156,3 +157,16 @@ export const imagePath = z
   .string({ error: messages.required })
   .min(1, messages.required)
   .regex(STORED_PATH, messageRef('storedPath'))
+
+/** A record's version (CONTRACT 4.6): an integer that grows with every change of the record. */
+export const recordVersion = z.number().int().min(0)
+
+/**
+ * The version an edit form was filled from (CONTRACT 4.6). When sent, the edit applies only if the record is
+ * still at that version, else 409 `editedMeanwhile` with the current record; absent, nothing is checked (the
+ * spec's client sends none). `If-Match: "<version>"` says the same in a header.
+ */
+export const sentVersion = wholeNumber().optional().meta({
+  description:
+    'The version the edit was made from; a record changed since answers 409 with the current record',
+})

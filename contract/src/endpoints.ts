@@ -9,6 +9,7 @@ import { operationEndpoints } from './operations.ts'
 import { orderEndpoints } from './orders.ts'
 import { productEndpoints } from './products.ts'
 import { reviewEndpoints } from './reviews.ts'
+import { settingsEndpoints } from './settings.ts'
 import { staffEndpoints } from './staff.ts'
 import { userEndpoints } from './users.ts'
 
@@ -30,6 +31,7 @@ export const endpoints = {
   files: fileEndpoints,
   staff: staffEndpoints,
   audit: auditEndpoints,
+  settings: settingsEndpoints,
 } as const
 
 export type Resource = keyof typeof endpoints

@@ -32,3 +32,18 @@ export const paymentKind = (code: string | null | undefined): PaymentKind => {
   if (code === '2') return 'wallet'
   return 'paypal'
 }
+
+/**
+ * Where an order's money stands (CONTRACT 4.5), apart from how it is paid (`methodPayment`): a cash-on-delivery
+ * order is `pending` until the courier hands the cash over.
+ */
+export const PAYMENT_STATUSES = ['unpaid', 'pending', 'paid', 'failed', 'refunded'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+
+/** A review waits for a moderator; only approved reviews count in a product's rating (CONTRACT 4.5). */
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number]
+
+/** What an order's timeline records (CONTRACT 4.5). */
+export const ORDER_EVENT_TYPES = ['created', 'status', 'payment', 'edited', 'line-deleted', 'note'] as const
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number]

@@ -43,6 +43,8 @@ export const messageTexts = {
 
   // Lists: filters, bulk calls, import (CONTRACT 4.1).
   rangeReversed: 'Must not be less than {{field}}',
+  rangeTooLong: 'The period from {{field}} may cover at most {{days}} days',
+  afterToday: 'Must not be after today ({{today}}) when to is not given',
   idList: 'Must be a list of 1 or more ids',
   tooManyIds: 'At most {{max}} ids at once',
   idTwice: 'Each id may appear once',
@@ -128,6 +130,18 @@ export const messageTexts = {
     'This user has {{count}} orders; an account with orders is kept so order history stays whole',
   userHasSomeOrders: 'This user has orders; an account with orders is kept',
   orderNeedsLine: 'An order needs at least one line; delete the order instead',
+
+  // Orders, reviews, settings, documents (CONTRACT 4.5 to 4.7).
+  editedMeanwhile: 'This record was changed by someone else',
+  reviewStatusSame: 'The review already has this status',
+  versionHeader: 'If-Match must be a version in quotes, such as "3"',
+  orderLocked: 'The {{field}} of a {{status}} order cannot change',
+  linesLocked: 'The lines of a {{status}} order cannot change',
+  ordersNotFound: 'No order has the id {{ids}}',
+  bankBin: 'Must be the 6-digit NAPAS bank id',
+  bankAccount: 'Must be 4 to 19 digits',
+  taxCode: 'Must be 10 digits, or 10 digits, a dash and 3 digits',
+  bankIncomplete: 'Fill in the bank, the account number and the account name together, or none of them',
 
   // Uploads.
   notAnImage: 'Not an image we accept; send JPEG, PNG, WebP, GIF or AVIF',

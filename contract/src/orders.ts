@@ -8,16 +8,19 @@ import {
   listEnvelope,
   listQuery,
   optionalText,
+  recordVersion,
   requiredText,
+  sentVersion,
   wholeNumber,
 } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
-import { ORDER_STATUSES, type OrderStatus, SPEC_ROLES } from './enums.ts'
+import { ORDER_EVENT_TYPES, ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, SPEC_ROLES } from './enums.ts'
 import {
   bulkAnswer,
   bulkIds,
   csvAnswer,
   csvResponses,
+  optionalChoice,
   optionalDay,
   optionalId,
   optionalWhole,
@@ -67,6 +70,7 @@ const orderFilterShape = {
       return code
     })
     .meta({ description: 'The payment method code (one digit)' }),
+  paymentStatus: optionalChoice(PAYMENT_STATUSES).meta({ description: 'Where the money stands' }),
   from: optionalDay.meta({ description: 'Placed on or after this day (YYYY-MM-DD, STORE_TZ)' }),
   to: optionalDay.meta({ description: 'Placed on or before this day (YYYY-MM-DD, STORE_TZ)' }),
   minTotal: optionalWhole().meta({ description: 'totalPrice at least this, in VND' }),
@@ -86,7 +90,7 @@ export const orderExportQuery = z.object(orderFilterShape).superRefine(orderRang
 export type OrderExportQuery = z.infer<typeof orderExportQuery>
 
 /**
- * The status moves a bulk change allows (CONTRACT 4.5): forward only (1 Pending → 2 Processing → 3 Delivered, a
+ * The status moves an order allows, one by one or in bulk (CONTRACT 4.5): forward only (1 Pending → 2 Processing → 3 Delivered, a
  * step may be skipped) and 1 or 2 → 0 Cancelled. Delivered and Cancelled are final.
  */
 export const STATUS_MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -112,10 +116,20 @@ export const order = z.object({
   totalPrice: z.number().int(),
   /** '0' unpaid, '1' cash on delivery, '2' wallet, any other PayPal (`paymentKind`). */
   methodPayment: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** Staff set `amount` by hand: it no longer follows the lines (CONTRACT 4.5). */
+  amountByHand: z.boolean(),
+  /** Staff set `quantity` by hand: it no longer follows the lines. */
+  quantityByHand: z.boolean(),
+  version: recordVersion,
   createdAt: isoDate,
   updatedAt: isoDate,
 })
 export type Order = z.infer<typeof order>
+
+/** Statuses in which an order's amount, quantity and lines may still change (CONTRACT 4.5). */
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = [1, 2]
+export const isOrderOpen = (status: OrderStatus) => OPEN_ORDER_STATUSES.includes(status)
 
 /** A status code 0 to 3; a select sends it as text, so '2' is 2. */
 export const orderStatus = z
@@ -147,7 +161,13 @@ export const paymentCode = z
     return code
   })
 
-/** The edit-order form. Staff may set amount and quantity directly (spec section 5). */
+export const paymentStatus = z.enum(PAYMENT_STATUSES, { error: messages.oneOf(PAYMENT_STATUSES) })
+
+/**
+ * The edit-order form (spec section 5, with CONTRACT 4.5): the status moves only as `STATUS_MOVES` allows (409
+ * `statusMove`); `amount` and `quantity` sent unchanged leave them following the lines, a new value sets them by
+ * hand, and either changes only while the order is open (409 `orderLocked`).
+ */
 export const orderBody = z.object({
   address: requiredText(500),
   amount: wholeNumber(),
@@ -155,6 +175,8 @@ export const orderBody = z.object({
   status: orderStatus,
   customerNote: optionalText(2000).nullish(),
   methodPayment: paymentCode.optional(),
+  paymentStatus: paymentStatus.optional(),
+  version: sentVersion,
 })
 export type OrderBody = z.infer<typeof orderBody>
 
@@ -192,6 +214,62 @@ export const orderLineParams = z.object({
   id: z.string().max(64).describe('The id of the line to delete'),
 })
 
+/** Who did something to an order: a staff account, or nobody for what the store itself did. */
+export const orderActor = z.object({ ...entityIds, name: z.string(), email: z.string() }).nullable()
+
+/**
+ * One entry of an order's timeline (CONTRACT 4.5): `from`/`to` for a status (codes) or a payment status;
+ * `changes` (field → [before, after]) for an edit; `note` for a note, and the removed line for 'line-deleted'.
+ */
+export const orderEvent = z.object({
+  id: z.string(),
+  at: isoDate,
+  actor: orderActor,
+  type: z.enum(ORDER_EVENT_TYPES),
+  from: z.union([z.number(), z.string()]).optional(),
+  to: z.union([z.number(), z.string()]).optional(),
+  note: z.string().optional(),
+  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])).optional(),
+})
+export type OrderEvent = z.infer<typeof orderEvent>
+export const orderEvents = envelope(z.array(orderEvent))
+
+export const MAX_NOTE_LENGTH = 2000
+export const orderNoteBody = z.object({ note: requiredText(MAX_NOTE_LENGTH) })
+export type OrderNoteBody = z.infer<typeof orderNoteBody>
+
+/** `ids=1,2,3`: the orders to print, each once, 1 to 100 of them. */
+export const MAX_PACKING_SLIPS = 100
+export const packingSlipQuery = z.object({
+  ids: z
+    .string({ error: messageRef('idList') })
+    .transform((v, ctx) => {
+      const list = v
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== '')
+      if (list.length === 0 || list.some((part) => part.length > 64)) {
+        ctx.addIssue({ code: 'custom', message: messageRef('idList') })
+        return z.NEVER
+      }
+      if (list.length > MAX_PACKING_SLIPS) {
+        ctx.addIssue({ code: 'custom', message: messageRef('tooManyIds', { max: MAX_PACKING_SLIPS }) })
+        return z.NEVER
+      }
+      if (new Set(list).size !== list.length) {
+        ctx.addIssue({ code: 'custom', message: messageRef('idTwice') })
+        return z.NEVER
+      }
+      return list
+    })
+    .meta({ description: 'Order ids, comma-separated: 12,15,20' }),
+})
+
+export const pdfAnswer = z.custom<Uint8Array>().meta({ type: 'string', format: 'binary' })
+export const pdfResponses = (description: string) => ({
+  200: { description, content: { 'application/pdf': { schema: pdfAnswer } } },
+})
+
 export const orderEndpoints = defineEndpoints('orders', {
   list: {
     method: 'GET',
@@ -221,6 +299,15 @@ export const orderEndpoints = defineEndpoints('orders', {
     answer: bulkAnswer,
     audit: { entity: 'order', action: 'bulkStatus' },
   },
+  packingSlips: {
+    method: 'GET',
+    path: '/admin/orders/packing-slips.pdf',
+    permission: 'orders:read',
+    summary: 'Packing slips: one page per order, its lines without prices',
+    query: packingSlipQuery,
+    answer: pdfAnswer,
+    responses: pdfResponses('One A4 page per order, in the order of `ids`'),
+  },
   get: {
     method: 'GET',
     path: '/admin/orders/:id',
@@ -229,11 +316,41 @@ export const orderEndpoints = defineEndpoints('orders', {
     params: idParams,
     answer: orderAnswer,
   },
+  invoice: {
+    method: 'GET',
+    path: '/admin/orders/:id/invoice.pdf',
+    permission: 'orders:read',
+    summary: 'The invoice of an order, with the total in Vietnamese words and a VietQR code while unpaid',
+    params: idParams,
+    answer: pdfAnswer,
+    responses: pdfResponses('The invoice, one A4 page'),
+  },
+  events: {
+    method: 'GET',
+    path: '/admin/orders/:id/events',
+    permission: 'orders:read',
+    summary: "The order's timeline, newest first: status, payment, edits, deleted lines and notes",
+    params: idParams,
+    answer: orderEvents,
+  },
+  addNote: {
+    method: 'POST',
+    path: '/admin/orders/:id/notes',
+    permission: 'orders:write',
+    summary: "Add a staff note to the order's timeline",
+    params: idParams,
+    body: orderNoteBody,
+    answer: envelope(orderEvent),
+    status: 201,
+    audit: { entity: 'order', action: 'note' },
+  },
   update: {
     method: 'PUT',
     path: '/admin/orders/:id',
     permission: 'orders:write',
-    summary: "Edit an order's address, figures, status, note and payment method",
+    summary: "Edit an order's address, figures, status, note, payment method and payment status",
+    description:
+      'The status moves as CONTRACT 4.5 allows (409 otherwise); amount, quantity and lines change only while the order is Pending or Processing. Send `version` (or If-Match) to refuse a stale edit with 409.',
     params: idParams,
     body: orderBody,
     answer: orderAnswer,

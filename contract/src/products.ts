@@ -8,7 +8,9 @@ import {
   isoDate,
   listEnvelope,
   listQuery,
+  recordVersion,
   requiredText,
+  sentVersion,
   wholeNumber,
 } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
@@ -49,6 +51,7 @@ export const product = z.object({
   brand: productRef,
   sold: z.number().int(),
   rating: z.number(),
+  version: recordVersion,
   createdAt: isoDate,
   updatedAt: isoDate,
   /** Set once the product is deleted; deleted products only appear through old order lines. */
@@ -145,6 +148,9 @@ export const productBody = z.object({
   rating: productRating.nullish(),
 })
 export type ProductBody = z.infer<typeof productBody>
+/** The edit-product form: the product's fields, and the version it was read at (CONTRACT 4.6). */
+export const productUpdateBody = productBody.extend({ version: sentVersion })
+export type ProductUpdateBody = z.infer<typeof productUpdateBody>
 export type ProductBodyInput = z.input<typeof productBody>
 
 /**
@@ -320,7 +326,7 @@ export const productEndpoints = defineEndpoints('products', {
     permission: 'catalog:write',
     summary: 'Replace a product’s form fields; sold and rating stay unless sent',
     params: idParams,
-    body: productBody,
+    body: productUpdateBody,
     answer: productAnswer,
     audit: { entity: 'product', action: 'update' },
   },

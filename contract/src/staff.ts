@@ -7,7 +7,9 @@ import {
   isoDate,
   listEnvelope,
   listQuery,
+  recordVersion,
   requiredText,
+  sentVersion,
 } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
 import { messages } from './messages.ts'
@@ -42,6 +44,7 @@ export const staffMember = z.object({
   /** Whether two-step sign-in is on. */
   twoFactor: z.boolean(),
   lastLoginAt: isoDate.nullable(),
+  version: recordVersion,
   createdAt: isoDate,
   updatedAt: isoDate,
 })
@@ -56,6 +59,7 @@ export const staffUpdateBody = z.object({
   name: requiredText(120).optional(),
   role: role.optional(),
   active: z.boolean({ error: messages.oneOf(['true', 'false']) }).optional(),
+  version: sentVersion,
 })
 export type StaffUpdateBody = z.infer<typeof staffUpdateBody>
 

@@ -13,7 +13,9 @@ import {
   optionalText,
   password,
   phoneNumber,
+  recordVersion,
   requiredText,
+  sentVersion,
 } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
 import { GENDERS, ROLES, SPEC_ROLES } from './enums.ts'
@@ -55,6 +57,7 @@ export const user = z.object({
   isEmailVerified: z.boolean(),
   lastLoginAt: isoDate.nullable(),
   role: z.enum(ROLES),
+  version: recordVersion,
   createdAt: isoDate,
   updatedAt: isoDate,
 })
@@ -126,6 +129,7 @@ export const userUpdateBody = z.object({
   avatar: imagePath.nullable().optional(),
   role: z.enum(ROLES, { error: messages.oneOf(ROLES) }).optional(),
   password: z.undefined({ error: messageRef('passwordNotHere') }).optional(),
+  version: sentVersion,
 })
 export type UserUpdateBody = z.infer<typeof userUpdateBody>
 
