@@ -18,6 +18,7 @@ import { clientErrorHandler, connectionOptions, limitConnections } from './lib/c
 import { requireTableEntry } from './lib/endpoints.ts'
 import { badRequest, HttpError, refusal } from './lib/errors.ts'
 import { isDatabaseOutage, OUTAGE_RETRY_AFTER_SECONDS } from './lib/outages.ts'
+import { syncStatsZone } from './modules/analytics/report.ts'
 import { authHook } from './modules/auth/hook.ts'
 import { modules } from './modules/index.ts'
 import type { AppDeps } from './types.ts'
@@ -69,6 +70,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('admin', undefined as never)
   // Every call is a row of the endpoint table; a route written by hand stops the start.
   app.addHook('onRoute', requireTableEntry)
+  // The day rollups of the reports count in the store's zone: a new STORE_TZ rebuilds them once.
+  if (await syncStatsZone(deps.database.db, deps.config.STORE_TZ))
+    app.log.info(`the report rollups now count days in ${deps.config.STORE_TZ}`)
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id)
@@ -181,7 +185,10 @@ function errorHandler(
     return reply.code(400).send(refusal(400, Object.values(fields)[0]!, fields, text))
   }
   if (error instanceof HttpError) {
-    return reply.code(error.statusCode).send(refusal(error.statusCode, error.refusal, error.fields))
+    const answer = refusal(error.statusCode, error.refusal, error.fields)
+    return reply
+      .code(error.statusCode)
+      .send(error.data === undefined ? answer : { ...answer, data: error.data })
   }
   const status = error.statusCode ?? 500
   if (status === 400) {

@@ -1,3 +1,4 @@
+import type { ReviewStatus } from '@store/contract'
 import type { Db } from '../src/db/client.ts'
 import { brands, categories, orderLines, orders, products, reviews, users } from '../src/db/schema.ts'
 import { orderTotals } from '../src/modules/orders/totals.ts'
@@ -136,7 +137,15 @@ export async function insertOrder(
 /** A review; the product's rating is recomputed as the store would. */
 export async function insertReview(
   db: Db,
-  input: { product: Product; user?: User; rating: number; content?: string; createdAt?: Date },
+  input: {
+    product: Product
+    user?: User
+    rating: number
+    content?: string
+    createdAt?: Date
+    /** Approved unless said otherwise: such a review counts in its product's rating. */
+    status?: ReviewStatus
+  },
 ) {
   const user = input.user ?? (await insertCustomer(db))
   const [row] = await db
@@ -146,6 +155,7 @@ export async function insertReview(
       userId: user.id,
       rating: input.rating,
       content: input.content ?? `Review ${next()}`,
+      status: input.status ?? 'approved',
       ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
     })
     .returning()

@@ -1,4 +1,4 @@
-import { ROLES } from '@store/contract'
+import { ORDER_EVENT_TYPES, PAYMENT_STATUSES, REVIEW_STATUSES, ROLES } from '@store/contract'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -24,6 +24,8 @@ const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaul
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
 const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0)
+/** A record's version (CONTRACT 4.6): every edit call adds one, and an edit sent from an older one is refused. */
+const version = () => integer('version').notNull().default(0)
 /**
  * `search_text(source)` kept in a column of its own: lower case, Vietnamese diacritics dropped. Searches and
  * their GIN trigram indexes (migration 0005) read it, so rechecking a candidate row compares stored text
@@ -58,6 +60,7 @@ export const users = pgTable(
     totpPendingSecret: text('totp_pending_secret'),
     /** The last 30-second step whose code was accepted: a code works once. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -200,6 +203,7 @@ export const categories = pgTable(
     name: text('name').notNull(),
     nameSearch: searchable('name_search', 'name'),
     slug: text('slug').notNull(),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -217,6 +221,7 @@ export const brands = pgTable(
     nameSearch: searchable('name_search', 'name'),
     slug: text('slug').notNull(),
     logo: text('logo'),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -246,6 +251,7 @@ export const products = pgTable(
       .references(() => brands.id, { onDelete: 'restrict' }),
     sold: integer('sold').notNull().default(0),
     rating: doublePrecision('rating').notNull().default(0),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
@@ -301,6 +307,8 @@ export const reviews = pgTable(
     content: text('content').notNull(),
     contentSearch: searchable('content_search', 'content'),
     rating: smallint('rating').notNull(),
+    /** Moderation (CONTRACT 4.5): a new review waits; the product's rating counts approved ones only. */
+    status: text('status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -320,7 +328,15 @@ export const reviews = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('reviews_user_idx').on(t.userId),
+    // The moderation queue: one status newest first; and a product's approved reviews for its rating.
+    index('reviews_status_created_idx').on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('reviews_product_status_idx').on(t.productId, t.status, t.rating),
     check('reviews_rating_check', sql`${t.rating} between 0 and 5`),
+    check('reviews_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
   ],
 )
 
@@ -341,6 +357,13 @@ export const orders = pgTable(
     discountPercent: smallint('discount_percent').notNull().default(0),
     totalPrice: money('total_price'),
     methodPayment: text('method_payment').notNull().default('0'),
+    /** Where the money stands (CONTRACT 4.5), apart from how it is paid. */
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
+    /** Staff set `amount` by hand: a line deleted since leaves it as set. */
+    amountByHand: boolean('amount_by_hand').notNull().default(false),
+    /** Staff set `quantity` by hand: a line deleted since leaves it as set. */
+    quantityByHand: boolean('quantity_by_hand').notNull().default(false),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -359,7 +382,16 @@ export const orders = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    index('orders_payment_created_idx').on(
+      t.paymentStatus,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check('orders_status_check', sql`${t.status} between 0 and 3`),
+    check(
+      'orders_payment_status_check',
+      sql`${t.paymentStatus} in ('unpaid', 'pending', 'paid', 'failed', 'refunded')`,
+    ),
     check('orders_discount_check', sql`${t.discountPercent} between 0 and 100`),
     check(
       'orders_money_check',
@@ -388,4 +420,60 @@ export const orderLines = pgTable(
     index('order_lines_product_idx').on(t.productId),
     check('order_lines_money_check', sql`${t.price} >= 0 and ${t.quantity} > 0`),
   ],
+)
+
+/**
+ * An order's timeline (CONTRACT 4.5): every status move, payment change, edit, deleted line and staff note,
+ * written in the transaction of the change it records. The actor's name and e-mail are copied, as in the audit
+ * log, so an entry reads right after the account changes or goes. `from`/`to` hold a status code or a payment
+ * status as text; an edit's `changes` are field → [before, after].
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: id(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorId: bigint('actor_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    actorEmail: text('actor_email'),
+    type: text('type', { enum: ORDER_EVENT_TYPES }).notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    note: text('note'),
+    changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>(),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.at.desc(), t.id.desc()),
+    index('order_events_actor_idx').on(t.actorId),
+    check(
+      'order_events_type_check',
+      sql`${t.type} in ('created', 'status', 'payment', 'edited', 'line-deleted', 'note')`,
+    ),
+  ],
+)
+
+/**
+ * The shop's own details (CONTRACT 4.7): one row, id 1, made by migration 0010. The low-stock threshold starts
+ * from `LOW_STOCK_THRESHOLD` until an admin saves one (null until then).
+ */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    shopName: text('shop_name').notNull().default(''),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    taxCode: text('tax_code').notNull().default(''),
+    bankBin: text('bank_bin').notNull().default(''),
+    bankAccount: text('bank_account').notNull().default(''),
+    bankAccountName: text('bank_account_name').notNull().default(''),
+    lowStockThreshold: integer('low_stock_threshold'),
+    version: version(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [check('shop_settings_one_row', sql`${t.id} = 1`)],
 )

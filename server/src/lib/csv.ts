@@ -31,8 +31,8 @@ export const csvLine = (cells: readonly CsvValue[]): string => `${cells.map(csvC
 
 const formats = new Map<string, Intl.DateTimeFormat>()
 
-/** The parts of `at` on the wall clock of `timeZone`. */
-function wallClock(at: Date, timeZone: string) {
+/** The parts of `at` on the wall clock of `timeZone` (one formatter a zone, made once). */
+export function wallClock(at: Date, timeZone: string) {
   let format = formats.get(timeZone)
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {

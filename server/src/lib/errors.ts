@@ -10,6 +10,8 @@ export class HttpError extends Error {
     readonly refusal: Message,
     /** The fields at fault, each with its own message; the first is the answer's own. */
     readonly fields?: Record<string, Message>,
+    /** The answer's `data`: the current record, for a 409 'edited meanwhile' (CONTRACT 4.6). */
+    readonly data?: unknown,
   ) {
     super(messageText(refusal))
   }
@@ -56,6 +58,10 @@ export const notFound = (code: MessageCode) => new HttpError(404, { code })
 /** A 409, about `field` when given (a taken e-mail or slug), else about the record. */
 export const conflict = (code: MessageCode, params?: MessageParams, field?: string) =>
   field ? fieldError(409, field, code, params) : new HttpError(409, params ? { code, params } : { code })
+
+/** 409 'This record was changed by someone else', with the record as it is now in `data` (CONTRACT 4.6). */
+export const editedMeanwhile = (current: unknown) =>
+  new HttpError(409, { code: 'editedMeanwhile' }, undefined, current)
 
 /** PostgreSQL's unique-violation code, for the few writes that race a check. */
 export const isUniqueViolation = (error: unknown, constraint?: string): boolean => {

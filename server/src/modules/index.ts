@@ -9,6 +9,7 @@ import { operationRoutes } from './operations/routes.ts'
 import { orderRoutes } from './orders/routes.ts'
 import { productRoutes } from './products/routes.ts'
 import { reviewRoutes } from './reviews/routes.ts'
+import { settingsRoutes } from './settings/routes.ts'
 import { staffRoutes } from './staff/routes.ts'
 import { userRoutes } from './users/routes.ts'
 
@@ -26,4 +27,5 @@ export const modules: FastifyPluginAsyncZod[] = [
   analyticsRoutes,
   fileRoutes,
   auditRoutes,
+  settingsRoutes,
 ]

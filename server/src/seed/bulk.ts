@@ -312,10 +312,22 @@ export async function generateStore(target: BulkTarget, options: BulkOptions): P
     const reviewsFrom = (lo: number, hi: number) =>
       sql`(select ${num(reviewBase)} + g as id from generate_series(${num(lo)}, ${num(hi)}) g)`
     const reviewProduct = sql.raw(`1 + ${hash('s.id', 60)} % ${Math.max(1, productCount)}`)
-    const reviewRating = sql.raw(
-      `case when ${hash('s.id', 62)} % 100 < 6 then 1 when ${hash('s.id', 62)} % 100 < 13 then 2 ` +
-        `when ${hash('s.id', 62)} % 100 < 25 then 3 when ${hash('s.id', 62)} % 100 < 55 then 4 else 5 end`,
-    )
+    const ratingOf = (id: string) =>
+      `case when ${hash(id, 62)} % 100 < 6 then 1 when ${hash(id, 62)} % 100 < 13 then 2 ` +
+      `when ${hash(id, 62)} % 100 < 25 then 3 when ${hash(id, 62)} % 100 < 55 then 4 else 5 end`
+    const reviewRating = sql.raw(ratingOf('s.id'))
+    /**
+     * How review `s.id`, of `rating` stars, was moderated (CONTRACT 4.5), as the demo does it: most approved;
+     * of the last ten days' reviews (times grow with the id) 60% still wait; a rating of 1 or 2 is rejected one
+     * time in four, a better one one time in 25; a few older ones wait too.
+     */
+    const recentFrom = Math.floor((options.reviews * 355) / 365)
+    const reviewStatus = (rating: string) =>
+      sql.raw(
+        `case when s.id - ${Math.trunc(reviewBase)} > ${recentFrom} and ${hash('s.id', 64)} % 100 < 60 then 'pending' ` +
+          `when ${hash('s.id', 64)} % 100 < case when ${rating} <= 2 then 25 else 4 end then 'rejected' ` +
+          `when ${hash('s.id', 64)} % 100 >= 97 then 'pending' else 'approved' end`,
+      )
 
     if (options.products > 0) {
       const cats = await pickTable(
@@ -334,7 +346,7 @@ export async function generateStore(target: BulkTarget, options: BulkOptions): P
       if (cats.count === 0 || brandPick.count === 0)
         throw new Error('Products need categories and brands: add some')
 
-      // sold and rating of every product number, from the lines and reviews this load is about to write.
+      // sold and rating of every product number, from the lines and approved reviews this load is about to write.
       const figures = await step('Sold counts and ratings of the new products worked out', () =>
         scratchTable(
           'figures',
@@ -346,7 +358,8 @@ export async function generateStore(target: BulkTarget, options: BulkOptions): P
                  cross join lateral generate_series(0, o.lines - 1) i
                  where o.status <> 0
                 union all
-                select ${reviewProduct}, null, ${reviewRating} from ${reviewsFrom(1, options.reviews)} s
+                select ${reviewProduct}, null, case when ${reviewStatus(ratingOf('s.id'))} = 'approved' then ${reviewRating} end
+                  from ${reviewsFrom(1, options.reviews)} s
               ) x
              where n > ${num(productCount - options.products)}
              group by n`,
@@ -426,9 +439,12 @@ export async function generateStore(target: BulkTarget, options: BulkOptions): P
               from l group by order_id
           )
           insert into orders (id, user_id, address, amount, quantity, status, customer_note, subtotal, shiping_fee,
-                              discount_percent, total_price, method_payment, created_at, updated_at)
+                              discount_percent, total_price, method_payment, payment_status, created_at, updated_at)
           select o.id, o.user_id, o.location, f.total, t.quantity, o.status, o.note, t.subtotal, o.fee,
-                 o.discount, f.total, o.method, o.created_at, o.updated_at
+                 o.discount, f.total, o.method,
+                 -- The rule migration 0010 gave the orders placed before payment status existed.
+                 case when o.method in ('0', '') then 'unpaid' when o.status = 3 then 'paid' else 'pending' end,
+                 o.created_at, o.updated_at
             from o join sums t on t.order_id = o.id
            cross join lateral (
              select t.subtotal - round(t.subtotal * o.discount / 100.0)::bigint + o.fee as total
@@ -437,10 +453,10 @@ export async function generateStore(target: BulkTarget, options: BulkOptions): P
 
       await inChunks('reviews', options.reviews, chunk, (lo, hi) => {
         return sql`
-          insert into reviews (id, product_id, user_id, content, rating, created_at, updated_at)
+          insert into reviews (id, product_id, user_id, content, rating, status, created_at, updated_at)
           select s.id, p.id, c.id,
                  ${comments.items}[${comments.offsets}[k.rating] + 1 + ${h('s.id', 63)} % ${comments.counts}[k.rating]],
-                 k.rating, k.created_at, k.created_at
+                 k.rating, ${reviewStatus('k.rating')}, k.created_at, k.created_at
             from ${reviewsFrom(lo, hi)} s
            cross join lateral (
              select ${reviewRating} as rating,

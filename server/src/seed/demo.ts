@@ -1,4 +1,11 @@
-import { ORDER_STATUSES, PAYMENT_METHODS, SIZES, slugify } from '@store/contract'
+import {
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  type PaymentStatus,
+  type ReviewStatus,
+  SIZES,
+  slugify,
+} from '@store/contract'
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { type Db, rows } from '../db/client.ts'
@@ -143,7 +150,26 @@ interface PlannedReview {
   product: number
   rating: number
   content: string
+  status: ReviewStatus
   createdAt: Date
+}
+
+/**
+ * The payment status of a seeded order, by the rule migration 0010 gave the orders placed before payment status
+ * existed: unpaid when no payment method was chosen ('0' or empty), else paid once delivered and pending before.
+ */
+export const seededPaymentStatus = (methodPayment: string, status: number): PaymentStatus =>
+  methodPayment === '0' || methodPayment === '' ? 'unpaid' : status === 3 ? 'paid' : 'pending'
+
+/**
+ * How the demo's reviews were moderated: most are approved; a review of the last ten days often still waits,
+ * and a low rating is more often rejected (a complaint about delivery rather than the product, say).
+ */
+function moderation(rng: Rng, rating: number, ageDays: number): ReviewStatus {
+  if (ageDays < 10 && rng.chance(0.6)) return 'pending'
+  const draw = rng.next()
+  if (draw < (rating <= 2 ? 0.25 : 0.04)) return 'rejected'
+  return draw > 0.97 ? 'pending' : 'approved'
 }
 
 type Plan = ReturnType<typeof planDemo>
@@ -341,13 +367,23 @@ export function planDemo(now: Date) {
       [1, 6],
     ]) as 1 | 2 | 3 | 4 | 5
     const at = c.at + rng.int(2, 12) * DAY + rng.int(0, 86_399) * 1000
+    const createdAt = new Date(Math.min(at, t - rng.int(1, 600) * 60_000))
     return {
       ...c,
       rating,
       content: rng.pick(REVIEW_COMMENTS[rating]),
-      createdAt: new Date(Math.min(at, t - rng.int(1, 600) * 60_000)),
+      status: moderation(rng, rating, (t - createdAt.getTime()) / DAY),
+      createdAt,
     }
   })
+  // Pending and rejected reviews show up a few times whatever the draws were (taken from approved ones, which
+  // are most): the moderation screens always have something to show.
+  for (const status of ['pending', 'rejected'] as const) {
+    for (let i = 0; reviewRows.filter((r) => r.status === status).length < 5; i += 7) {
+      const review = reviewRows[i % reviewRows.length]!
+      if (review.status === 'approved') review.status = status
+    }
+  }
 
   return {
     categories: categoryRows,
@@ -434,6 +470,7 @@ async function writeDemo(tx: Db, plan: Plan, pictures: Pictures): Promise<DemoSu
         address: o.address,
         status: o.status,
         methodPayment: o.methodPayment,
+        paymentStatus: seededPaymentStatus(o.methodPayment, o.status),
         discountPercent: o.discountPercent,
         shipingFee: o.shipingFee,
         customerNote: o.customerNote,
@@ -460,6 +497,7 @@ async function writeDemo(tx: Db, plan: Plan, pictures: Pictures): Promise<DemoSu
       userId: customerIds[r.customer]!.id,
       rating: r.rating,
       content: r.content,
+      status: r.status,
       createdAt: r.createdAt,
       updatedAt: r.createdAt,
     })),

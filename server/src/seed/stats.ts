@@ -3,7 +3,7 @@ import { type Db, rows } from '../db/client.ts'
 
 /**
  * Sets every product's `sold` (units in lines of orders that are not cancelled) and `rating` (mean of its
- * reviews, two decimals, 0 with none) from the rows themselves, in one set-based statement each way. Only rows
+ * approved reviews, two decimals, 0 with none: CONTRACT 4.5) from the rows themselves, in one set-based statement each way. Only rows
  * whose figures change are written; returns how many that was.
  */
 export async function recomputeProductFigures(db: Db): Promise<number> {
@@ -14,7 +14,8 @@ export async function recomputeProductFigures(db: Db): Promise<number> {
        where o.status <> 0
        group by l.product_id
     ), rated as (
-      select product_id, round(avg(rating)::numeric, 2)::float8 as rating from reviews group by product_id
+      select product_id, round(avg(rating)::numeric, 2)::float8 as rating
+        from reviews where status = 'approved' group by product_id
     )
     update products p set sold = coalesce(s.sold, 0), rating = coalesce(r.rating, 0)
       from products q

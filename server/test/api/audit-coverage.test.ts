@@ -300,6 +300,32 @@ const FIXTURES: Record<string, () => Promise<Request>> = {
     })
     return { params: { orderId: order.id, id: lines[1]!.id } }
   },
+  'orders.addNote': async () => {
+    const { order } = await insertOrder(t.database.db, {
+      lines: [{ product: await insertProduct(t.database.db), quantity: 1 }],
+    })
+    return { params: { id: order.id }, body: { note: 'Khách hẹn giao hàng buổi chiều' } }
+  },
+  'reviews.update': async () => {
+    const review = await insertReview(t.database.db, {
+      product: await insertProduct(t.database.db),
+      rating: 2,
+    })
+    return { params: { id: review.id }, body: { status: 'rejected' } }
+  },
+  'reviews.bulkStatus': async () => {
+    const review = await insertReview(t.database.db, {
+      product: await insertProduct(t.database.db),
+      rating: 5,
+    })
+    return {
+      body: { ids: [String(review.id), '987654321'], status: 'rejected' },
+      perRecord: { entity: 'review', action: 'update', count: 1 },
+    }
+  },
+  'settings.update': async () => ({
+    body: { shopName: unique('Cửa hàng '), address: '12 Lý Tự Trọng, Quận 1', lowStockThreshold: 7 },
+  }),
   'files.upload': async () => {
     const body = new FormData()
     body.append('file', new Blob([await png()], { type: 'image/png' }), 'red.png')

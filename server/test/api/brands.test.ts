@@ -34,6 +34,7 @@ describe('POST /api/admin/brands', () => {
       'name',
       'slug',
       'updatedAt',
+      'version',
     ])
     expect(body.data).toMatchObject({ name: 'Việt Tiến', slug: 'viet-tien', logo: LOGO })
     expect(body.data.id).toBe(body.data._id)

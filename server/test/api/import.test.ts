@@ -258,9 +258,11 @@ describe('POST /api/admin/products/import', () => {
     const body = expectEnvelope(await upload(file, '', 'products-20260302.csv'), 200)
     expect(body.data).toEqual({ created: 0, updated: 1, errors: [] })
     const after = await snapshot()
-    const strip = (rows: typeof before) => rows.map(({ updatedAt: _u, ...r }) => r)
+    // Only what marks an edit moves: the time, and the version (CONTRACT 4.6), since an import edits the row.
+    const strip = (rows: typeof before) => rows.map(({ updatedAt: _u, version: _v, ...r }) => r)
     expect(strip(after)).toEqual(strip(before))
     const [read] = after.filter((p) => p.id === tricky.id)
+    expect(read!.version).toBe(before.find((p) => p.id === tricky.id)!.version + 1)
     expect(read!.name).toBe('=HYPERLINK("x"), áo')
     expect(read!.description).toBe('-giảm giá\r\n+ "mới"')
   })

@@ -1,4 +1,4 @@
-import { ORDER_SORT_FIELDS } from '@store/contract'
+import { ORDER_SORT_FIELDS, PAYMENT_STATUSES } from '@store/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, users } from '../../src/db/schema.ts'
@@ -59,7 +59,7 @@ beforeAll(async () => {
     [binh, '2026-01-05T03:00:00Z', 3, '2', 0, 1],
   ]
   for (const [user, placedAt, status, methodPayment, shirts, pairs] of made) {
-    await insertOrder(db, {
+    const { order } = await insertOrder(db, {
       user,
       status,
       methodPayment,
@@ -69,6 +69,9 @@ beforeAll(async () => {
         ...(pairs ? [{ product: jeans, quantity: pairs }] : []),
       ],
     })
+    // Where the money stands, as migration 0010 worked it out for the orders placed before it.
+    const paymentStatus = methodPayment === '0' ? 'unpaid' : status === 3 ? 'paid' : 'pending'
+    await db.update(orders).set({ paymentStatus }).where(eq(orders.id, order.id))
   }
   for (const at of [
     '2026-01-31T16:59:59.999Z',
@@ -96,6 +99,7 @@ beforeAll(async () => {
       lines: [{ product: jeans, quantity: 2 }],
     })
   ).order
+  await db.update(orders).set({ paymentStatus: 'failed' }).where(eq(orders.id, injected.id))
   // Many orders at three instants, six totals, five quantities, four statuses: ties everywhere, broken by id.
   const instants = ['2026-02-10T03:00:00Z', '2026-02-15T03:00:00Z', '2026-03-01T03:00:00Z'].map(Date.parse)
   await db.insert(orders).values(
@@ -108,6 +112,7 @@ beforeAll(async () => {
       subtotal: (i % 6) * 50_000,
       amount: (i % 6) * 50_000,
       methodPayment: String(i % 3),
+      paymentStatus: PAYMENT_STATUSES[i % PAYMENT_STATUSES.length],
       createdAt: new Date(instants[i % 3]!),
       updatedAt: new Date(instants[i % 3]! + (i % 4) * 3600_000),
     })),
@@ -175,6 +180,20 @@ describe('GET /api/admin/orders: filters', () => {
     ['status=3,0', (r) => [0, 3].includes(r.order.status)],
     ['status=', () => true],
     ['methodPayment=2', (r) => r.order.methodPayment === '2'],
+    ['paymentStatus=paid', (r) => r.order.paymentStatus === 'paid'],
+    ['paymentStatus=failed', (r) => r.order.paymentStatus === 'failed'],
+    ['paymentStatus=', () => true],
+    [
+      'paymentStatus=pending&status=2&name=lan',
+      (r) => r.order.paymentStatus === 'pending' && r.order.status === 2 && r.user.name.includes('Lan'),
+    ],
+    [
+      'paymentStatus=refunded&methodPayment=1&minTotal=100000',
+      (r) =>
+        r.order.paymentStatus === 'refunded' &&
+        r.order.methodPayment === '1' &&
+        r.order.totalPrice >= 100_000,
+    ],
     ['from=2026-02-01&to=2026-02-28', (r) => placedWithin(r, '2026-02-01', '2026-02-28')],
     ['from=2026-02-15', (r) => r.order.createdAt.getTime() >= storeDay('2026-02-15')],
     ['to=2026-02-14', (r) => r.order.createdAt.getTime() < storeDay('2026-02-15')],
@@ -260,7 +279,9 @@ describe('GET /api/admin/orders: filters', () => {
     const body = { address: o.address, amount: o.amount, quantity: o.quantity }
     expectEnvelope(await t.call('PUT', `${LIST}/${o.id}`, { ...body, status: 2 }), 200)
     expect(await pending()).toBe(before - 1)
-    expectEnvelope(await t.call('PUT', `${LIST}/${o.id}`, { ...body, status: 1 }), 200)
+    // The API moves an order forward only (CONTRACT 4.5): it goes back to Pending by a write of the database's
+    // own, which the remembered total must notice as well.
+    await t.database.db.update(orders).set({ status: 1 }).where(eq(orders.id, o.id))
     expect(await pending()).toBe(before)
     // A renamed customer's orders leave the search's total.
     expectEnvelope(await t.call('PUT', `/api/admin/users/${lan.id}`, { name: 'Nguyễn Thị Hoa' }), 200)
@@ -280,6 +301,8 @@ describe('GET /api/admin/orders: filters', () => {
       ['status=-1', 'status'],
       ['status=one', 'status'],
       ['methodPayment=cash', 'methodPayment'],
+      ['paymentStatus=cash', 'paymentStatus'],
+      ['paymentStatus=PAID', 'paymentStatus'],
       ['from=2026-03-02&to=2026-03-01', 'to'],
       ['from=2026-02-30', 'from'],
       ['to=yesterday', 'to'],
@@ -316,6 +339,7 @@ const HEADER = [
   'totalPrice',
   'amount',
   'methodPayment',
+  'paymentStatus',
   'customerNote',
 ]
 
@@ -355,6 +379,7 @@ describe('GET /api/admin/orders/export', () => {
       String(o.totalPrice),
       String(o.amount),
       '1',
+      'failed',
       '\'=HYPERLINK("http://x")',
     ])
     expect(o.totalPrice).toBe(470_000)
@@ -380,6 +405,7 @@ describe('GET /api/admin/orders/export', () => {
       ...ORDER_SORT_FIELDS.flatMap((f) => [`sortBy=${f}:asc`, `sortBy=${f}:desc`]),
       'status=1,2&from=2026-02-01&to=2026-02-28&name=lan',
       'status=1,2&sortBy=totalPrice:desc',
+      'paymentStatus=paid&sortBy=totalPrice:asc',
       `userId=${many.id}&sortBy=quantity:asc&minTotal=50000`,
       'from=2026-02-01&to=2026-02-01',
       'name=nobody',
@@ -393,6 +419,12 @@ describe('GET /api/admin/orders/export', () => {
         query,
       ).toEqual(listed.ids)
     }
+    // The payment status column holds what the filter asked for.
+    const refunded = await downloadCsv(t, `${EXPORT}?paymentStatus=refunded`)
+    expect(refunded.rows.length).toBeGreaterThan(100)
+    expect(new Set(refunded.rows.slice(1).map((r) => r[HEADER.indexOf('paymentStatus')]))).toEqual(
+      new Set(['refunded']),
+    )
     const everything = await downloadCsv(t, `${EXPORT}?sortBy=quantity:desc`)
     expect(everything.rows.length - 1).toBeGreaterThan(1000)
   })

@@ -94,6 +94,10 @@ describe('GET /admin/orders', () => {
       discountPercent: 15,
       totalPrice: 881_725,
       methodPayment: '2',
+      paymentStatus: 'unpaid',
+      amountByHand: false,
+      quantityByHand: false,
+      version: 0,
       createdAt: first.createdAt.toISOString(),
       updatedAt: first.updatedAt.toISOString(),
     })
@@ -179,7 +183,7 @@ describe('GET /admin/orders/{id}', () => {
 describe('PUT /admin/orders/{id}', () => {
   const valid = { address: '45 Nguyễn Huệ, Quận 1', amount: 500_000, quantity: 3, status: 2 }
 
-  it('sets the fields as given, bumps updatedAt and answers the order', async () => {
+  it('sets the fields as given, bumps updatedAt and the version, and answers the order', async () => {
     clock = new Date('2026-03-10T08:05:00.000Z')
     const id = idOf(placed[1]!)
     const before = expectEnvelope(await t.call('GET', `/api/admin/orders/${id}`), 200).data
@@ -203,6 +207,10 @@ describe('PUT /admin/orders/{id}', () => {
       status: 2,
       customerNote: 'Gọi trước khi giao',
       methodPayment: '3',
+      // A new amount and quantity are set by hand: they no longer follow the lines (CONTRACT 4.5).
+      amountByHand: true,
+      quantityByHand: true,
+      version: before.version + 1,
       updatedAt: '2026-03-10T08:05:00.000Z',
     })
     const again = expectEnvelope(await t.call('GET', `/api/admin/orders/${id}`), 200)
@@ -211,13 +219,18 @@ describe('PUT /admin/orders/{id}', () => {
 
   it('keeps the note and payment method when they are not sent; an empty method means unpaid', async () => {
     const id = idOf(placed[1]!)
-    const kept = expectEnvelope(await t.call('PUT', `/api/admin/orders/${id}`, { ...valid, status: 0 }), 200)
-    expect(kept.data).toMatchObject({ status: 0, customerNote: 'Gọi trước khi giao', methodPayment: '3' })
+    const kept = expectEnvelope(await t.call('PUT', `/api/admin/orders/${id}`, valid), 200)
+    expect(kept.data).toMatchObject({ status: 2, customerNote: 'Gọi trước khi giao', methodPayment: '3' })
     const cleared = expectEnvelope(
-      await t.call('PUT', `/api/admin/orders/${id}`, { ...valid, customerNote: null, methodPayment: '' }),
+      await t.call('PUT', `/api/admin/orders/${id}`, {
+        ...valid,
+        status: 0,
+        customerNote: null,
+        methodPayment: '',
+      }),
       200,
     )
-    expect(cleared.data).toMatchObject({ status: 2, customerNote: '', methodPayment: '0' })
+    expect(cleared.data).toMatchObject({ status: 0, customerNote: '', methodPayment: '0' })
   })
 
   it('refuses invalid fields with the field named', async () => {
@@ -251,7 +264,7 @@ describe('PUT /admin/orders/{id}', () => {
     }
     // Nothing of the refused edits was kept.
     const order = expectEnvelope(await t.call('GET', `/api/admin/orders/${id}`), 200).data
-    expect(order).toMatchObject({ address: valid.address, amount: 500_000, quantity: 3, status: 2 })
+    expect(order).toMatchObject({ address: valid.address, amount: 500_000, quantity: 3, status: 0 })
   })
 
   it('answers 404 for an unknown or garbage id and 401 without a token', async () => {
@@ -376,6 +389,7 @@ describe('DELETE /admin/orders/{orderId}/detail/{lineId}', () => {
       subtotal: 502_030,
       totalPrice: 456_725,
       amount: 456_725,
+      version: before.version + 1,
       updatedAt: '2026-03-10T08:10:00.000Z',
     })
     const detail = expectEnvelope(await t.call('GET', `/api/admin/orders/${id}/detail/${id}`), 200)

@@ -60,6 +60,7 @@ const PRODUCT_KEYS = [
   'sold',
   'thumbnail',
   'updatedAt',
+  'version',
 ]
 
 describe('POST /api/admin/products', () => {

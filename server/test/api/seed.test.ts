@@ -77,7 +77,7 @@ async function inconsistentOrders(db: Db) {
   return { orders: orders.length, wrong }
 }
 
-/** Products whose sold or rating is not what their lines and reviews say. */
+/** Products whose sold or rating is not what their lines and approved reviews say (CONTRACT 4.5). */
 const productFiguresOff = (db: Db) =>
   count(
     db,
@@ -85,8 +85,31 @@ const productFiguresOff = (db: Db) =>
          where p.sold <> coalesce((select sum(l.quantity) from order_lines l join orders o on o.id = l.order_id
                                     where l.product_id = p.id and o.status <> 0), 0)
             or p.rating <> coalesce((select round(avg(r.rating)::numeric, 2)::float8 from reviews r
-                                      where r.product_id = p.id), 0)`,
+                                      where r.product_id = p.id and r.status = 'approved'), 0)`,
   )
+
+/**
+ * Orders whose payment status is not what migration 0010's rule gives: unpaid without a payment method ('0' or
+ * empty), else paid once delivered and pending before.
+ */
+const paymentStatusesOff = (db: Db) =>
+  count(
+    db,
+    sql`select count(*)::int as n from orders
+         where payment_status <> case when method_payment in ('0', '') then 'unpaid'
+                                      when status = 3 then 'paid' else 'pending' end`,
+  )
+
+/** How many reviews have each status. */
+const reviewStatuses = async (db: Db) =>
+  Object.fromEntries(
+    (
+      await rows<{ status: string; n: number }>(
+        db,
+        sql`select status, count(*)::int as n from reviews group by status`,
+      )
+    ).map((r) => [r.status, r.n]),
+  ) as Partial<Record<'pending' | 'approved' | 'rejected', number>>
 
 /** Rows pointing at nothing, or at the wrong kind of row: every foreign key of the generated tables. */
 const danglingKeys = (db: Db) =>
@@ -279,6 +302,45 @@ describe('demo store', () => {
     expect(new Set(discounts.map((x) => x.d))).toEqual(new Set([0, 5, 10]))
   })
 
+  it('gives every order the payment status migration 0010’s rule gives, and shows each of them', async () => {
+    const db = t.database.db
+    expect(await paymentStatusesOff(db)).toBe(0)
+    const statuses = await rows<{ s: string }>(db, sql`select distinct payment_status as s from orders`)
+    expect(new Set(statuses.map((r) => r.s))).toEqual(new Set(['unpaid', 'pending', 'paid']))
+  })
+
+  it('leaves some reviews pending and rejects some, most approved, and rates products by approved ones only', async () => {
+    const db = t.database.db
+    const statuses = await reviewStatuses(db)
+    expect(statuses.pending).toBeGreaterThanOrEqual(5)
+    expect(statuses.rejected).toBeGreaterThanOrEqual(5)
+    expect(statuses.approved).toBeGreaterThan(200)
+    expect((statuses.pending ?? 0) + (statuses.approved ?? 0) + (statuses.rejected ?? 0)).toBe(300)
+    // Rejections fall more on low ratings; waiting reviews are more often recent ones.
+    const lowRejected = await count(
+      db,
+      sql`select (100 * count(*) filter (where status = 'rejected') / count(*))::int as n from reviews where rating <= 2`,
+    )
+    const highRejected = await count(
+      db,
+      sql`select (100 * count(*) filter (where status = 'rejected') / count(*))::int as n from reviews where rating >= 3`,
+    )
+    expect(lowRejected).toBeGreaterThan(highRejected)
+    // The rule bites: some products' ratings differ from the mean of all their reviews.
+    expect(
+      await count(
+        db,
+        sql`select count(*)::int as n from products p
+             where p.rating <> coalesce((select round(avg(r.rating)::numeric, 2)::float8 from reviews r
+                                          where r.product_id = p.id), 0)`,
+      ),
+    ).toBeGreaterThan(0)
+    expect(await productFiguresOff(db)).toBe(0)
+    // The API's status filter sees the same.
+    const pending = expectEnvelope(await t.call('GET', '/api/admin/product-reviews?status=pending'), 200)
+    expect(pending.meta.totalResults).toBe(statuses.pending)
+  })
+
   it('writes 300 reviews in two languages and derives each product’s rating and sold from the rows', async () => {
     const db = t.database.db
     const ratings = await rows<{ rating: number; n: number }>(
@@ -314,8 +376,9 @@ describe('demo store', () => {
       ),
       orders: await rows(
         db,
-        sql`select total_price::float8 as t, status, created_at::text as c from orders order by id`,
+        sql`select total_price::float8 as t, status, payment_status, created_at::text as c from orders order by id`,
       ),
+      reviews: await rows(db, sql`select rating, status, content from reviews order by id`),
     })
     const [a, b] = await Promise.all([snapshot(t.database.db), snapshot(second.database.db)])
     expect(a.products).toHaveLength(60)
@@ -390,7 +453,12 @@ describe('bulk generator', () => {
     expect(wrong).toEqual([])
     expect(await danglingKeys(db)).toBe(0)
     expect(await productFiguresOff(db)).toBe(0)
+    expect(await paymentStatusesOff(db)).toBe(0)
     await expectStoredCountsExact(db)
+    // The moderated mix: approved most, and some of the others (the same ids always draw the same).
+    const statuses = await reviewStatuses(db)
+    expect(statuses.approved).toBeGreaterThan(20)
+    expect((statuses.pending ?? 0) + (statuses.rejected ?? 0)).toBeGreaterThan(0)
   })
 
   it('writes believable rows: unique slugs, stored pictures, dates in the last year, statuses 0 to 3', async () => {
@@ -446,6 +514,7 @@ describe('bulk generator', () => {
     expect((await inconsistentOrders(db)).wrong).toEqual([])
     expect(await danglingKeys(db)).toBe(0)
     expect(await productFiguresOff(db)).toBe(0)
+    expect(await paymentStatusesOff(db)).toBe(0)
     await expectStoredCountsExact(db)
   })
 

@@ -10,9 +10,11 @@ import { expectEnvelope, startApp, type TestApp } from '../helpers.ts'
 let t: TestApp
 const NOW = new Date('2026-05-04T03:00:00Z')
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
+/** The server's clock: NOW, except in the test that moves it. */
+let clock = NOW
 
 beforeAll(async () => {
-  t = await startApp({ now: () => NOW })
+  t = await startApp({ now: () => clock })
 })
 afterAll(async () => t.close())
 
@@ -59,6 +61,27 @@ describe('access tokens', () => {
     // One that has lived exactly its time is still good.
     const onTime = seconds(NOW) - life()
     expectEnvelope(await me(await signed({ ...whole(), iat: onTime, exp: onTime + life() + 1 })), 200)
+  })
+
+  it('checks the times of a token it has accepted before again on every call, against the clock of that call', async () => {
+    const token = await signed(whole())
+    try {
+      expectEnvelope(await me(token), 200)
+      clock = new Date((seconds(NOW) + life()) * 1000)
+      expect(expectEnvelope(await me(token), 401).code).toBe('sessionExpired')
+      clock = new Date((seconds(NOW) - 1) * 1000)
+      expect(expectEnvelope(await me(token), 401).code).toBe('sessionExpired')
+      clock = new Date((seconds(NOW) + life() - 1) * 1000)
+      expectEnvelope(await me(token), 200)
+      // Accepted first with nbf in the past, it is refused while the clock stands before nbf.
+      const later = await signed({ ...whole(), nbf: seconds(NOW) + 10 })
+      clock = new Date((seconds(NOW) + 10) * 1000)
+      expectEnvelope(await me(later), 200)
+      clock = new Date((seconds(NOW) + 9) * 1000)
+      expectEnvelope(await me(later), 401)
+    } finally {
+      clock = NOW
+    }
   })
 
   it('refuses a token issued in the future', async () => {

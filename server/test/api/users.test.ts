@@ -55,6 +55,7 @@ const USER_KEYS = [
   'phoneNumber',
   'role',
   'updatedAt',
+  'version',
 ]
 
 describe('POST /api/admin/users', () => {
@@ -370,9 +371,10 @@ describe('DELETE /api/admin/users/{id}', () => {
     const shared = await seedProduct('shared', 3)
     const lonely = await seedProduct('lonely', 1)
     await db.insert(reviews).values([
-      { productId: shared.id, userId: Number(leaving.id), content: 'Tệ', rating: 1 },
-      { productId: shared.id, userId: Number(staying.id), content: 'Tốt', rating: 5 },
-      { productId: lonely.id, userId: Number(leaving.id), content: 'Tệ', rating: 1 },
+      // Approved, so each counts in its product's rating (CONTRACT 4.5).
+      { productId: shared.id, userId: Number(leaving.id), content: 'Tệ', rating: 1, status: 'approved' },
+      { productId: shared.id, userId: Number(staying.id), content: 'Tốt', rating: 5, status: 'approved' },
+      { productId: lonely.id, userId: Number(leaving.id), content: 'Tệ', rating: 1, status: 'approved' },
     ])
     const sessionId = newSessionId()
     await db.insert(sessions).values({ id: sessionId, userId: Number(leaving.id) })

@@ -12,9 +12,10 @@ export type Changes = Record<string, [before: unknown, after: unknown]>
 const SECRET = /^(password\w*|\w*hash|\w*secret|\w*token|code|recoveryCodes?|\w*link)$/i
 /**
  * Fields no person changes (kept by the database, or the record's id, which the entry names already), left out
- * of a record's changes.
+ * of a record's changes. `version` (CONTRACT 4.6) moves with every edit, so it would only repeat that there was
+ * one.
  */
-const NOISE = new Set(['id', '_id', 'updatedAt', 'createdAt', 'nameSearch', 'contentSearch'])
+const NOISE = new Set(['id', '_id', 'updatedAt', 'createdAt', 'version', 'nameSearch', 'contentSearch'])
 
 const comparable = (value: unknown) => JSON.stringify(value ?? null)
 

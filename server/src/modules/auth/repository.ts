@@ -1,6 +1,6 @@
 import { type AuthUser, isStaffRole, permissionsOf, type TokenPair } from '@store/contract'
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import { type Db, preparedPerDb } from '../../db/client.ts'
 import { refreshTokens, sessions, users } from '../../db/schema.ts'
 import { ids } from '../../lib/ids.ts'
 import type { Services } from '../../types.ts'
@@ -127,14 +127,8 @@ export async function replacePassword(
 /** How often a session's `last_used_at` is written: often enough for the sessions list, rarely enough to cost nothing. */
 const TOUCH_EVERY_MS = 60_000
 
-/**
- * The account behind an access token, read together with its session in one query: undefined when the account
- * is gone, `ended` when the session was ended (signed out, ended from another device, a password change, the
- * account disabled). This is the revocation check of every request; it rides on the account lookup the request
- * needed anyway, so every process sees an ended session at once through the database, and no cache can be stale.
- */
-export async function findSignedIn(db: Db, services: Services, userId: number, sessionId: string) {
-  const [row] = await db
+const signedInQuery = preparedPerDb((db) =>
+  db
     .select({
       id: users.id,
       name: users.name,
@@ -145,8 +139,19 @@ export async function findSignedIn(db: Db, services: Services, userId: number, s
       lastUsedAt: sessions.lastUsedAt,
     })
     .from(users)
-    .leftJoin(sessions, and(eq(sessions.id, sessionId), eq(sessions.userId, users.id)))
-    .where(eq(users.id, userId))
+    .leftJoin(sessions, and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, users.id)))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('find_signed_in'),
+)
+
+/**
+ * The account behind an access token, read together with its session in one query: undefined when the account
+ * is gone, `ended` when the session was ended (signed out, ended from another device, a password change, the
+ * account disabled). This is the revocation check of every request; it rides on the account lookup the request
+ * needed anyway, so every process sees an ended session at once through the database, and no cache can be stale.
+ */
+export async function findSignedIn(db: Db, services: Services, userId: number, sessionId: string) {
+  const [row] = await signedInQuery(db).execute({ userId, sessionId })
   if (!row) return undefined
   if (!row.lastUsedAt || row.endedAt) return 'ended' as const
   const now = services.now()

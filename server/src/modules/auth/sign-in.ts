@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { sessions, users } from '../../db/schema.ts'
 import type { Call, Handlers } from '../../lib/endpoints.ts'
 import { badRequest, forbidden, HttpError, unauthorized } from '../../lib/errors.ts'
+import { nextVersion } from '../../lib/versions.ts'
 import { attemptStore } from './attempt-store.ts'
 import { issueMfaToken } from './mfa-token.ts'
 import { checkPassword, hashPassword } from './passwords.ts'
@@ -132,7 +133,8 @@ export function signInHandlers(app: FastifyInstance) {
       const before = await signedIn(db, request.admin.id)
       const [after] = await db
         .update(users)
-        .set({ name: request.body.name, updatedAt: services.now() })
+        // A new name is an edit of the account as its edit screen shows it: its version moves (CONTRACT 4.6).
+        .set({ name: request.body.name, version: nextVersion(users.version), updatedAt: services.now() })
         .where(eq(users.id, before.id))
         .returning({ name: users.name })
       audit.entityId = String(before.id)

@@ -14,6 +14,7 @@ import { isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
 import { matches, matching, metaOf, pageOf, type SortKeys, searchTerm, sortingOf } from '../../lib/list.ts'
 import { countRows } from '../../lib/row-counts.ts'
+import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 
 type Row = typeof brands.$inferSelect
 const slugged = { table: brands, id: brands.id, slug: brands.slug }
@@ -23,6 +24,7 @@ export const toBrand = (b: Row): Brand => ({
   name: b.name,
   logo: b.logo,
   slug: b.slug,
+  version: b.version,
   createdAt: b.createdAt.toISOString(),
   updatedAt: b.updatedAt.toISOString(),
 })
@@ -107,9 +109,20 @@ export async function createBrand(db: Db, body: BrandCreateBody, now: Date) {
   }
 }
 
-/** Only the fields sent change; `logo: null` removes the logo. */
-export async function updateBrand(db: Db, id: number | null, body: BrandUpdateBody, now: Date) {
+/**
+ * Only the fields sent change; `logo: null` removes the logo. With `sent`, the brand must still be at that
+ * version (CONTRACT 4.6), else 409 with the brand as it is now.
+ */
+export async function updateBrand(
+  db: Db,
+  id: number | null,
+  body: BrandUpdateBody,
+  now: Date,
+  sent?: number,
+) {
   const current = await findBrand(db, id)
+  // Stale is said first, before any other refusal: what else is wrong may be gone once the form is reloaded.
+  if (sent !== undefined && sent !== current.version) return staleOrMissing(() => getBrand(db, current.id))
   const renamed = body.name !== undefined && body.name !== current.name
   const slug = renamed
     ? await freeSlug(db, slugged, 'brand', body.name!, { exceptId: current.id })
@@ -120,11 +133,13 @@ export async function updateBrand(db: Db, id: number | null, body: BrandUpdateBo
       .set({
         ...(renamed && { name: body.name, slug }),
         ...(body.logo !== undefined && { logo: body.logo }),
+        version: nextVersion(brands.version),
         updatedAt: now,
       })
-      .where(eq(brands.id, current.id))
+      .where(and(eq(brands.id, current.id), versionIs(brands.version, sent)))
       .returning()
-    return toBrand(row!)
+    if (!row) return staleOrMissing(() => getBrand(db, current.id))
+    return toBrand(row)
   } catch (error) {
     throw raced(error, slug)
   }

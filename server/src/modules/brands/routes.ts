@@ -3,6 +3,7 @@ import { brands } from '../../db/schema.ts'
 import { sendCsv, storeTime } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
+import { sentVersion } from '../../lib/versions.ts'
 import { lockForChange } from '../audit/repository.ts'
 import {
   allBrands,
@@ -53,7 +54,7 @@ export const brandRoutes = implement(endpoints.brands, (app) => {
       const id = toDbId(request.params.id)
       await lockForChange(db, brands, brands.id, id)
       const before = await getBrand(db, id)
-      const updated = await updateBrand(db, id, request.body, app.services.now())
+      const updated = await updateBrand(db, id, request.body, app.services.now(), sentVersion(request))
       audit.diff(before, updated)
       return { status: true, data: updated, message: 'Brand updated' }
     },

@@ -8,6 +8,7 @@ import { isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
 import { matches, matching, metaOf, pageOf, type SortKeys, searchTerm, sortingOf } from '../../lib/list.ts'
 import { countRows } from '../../lib/row-counts.ts'
+import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 
 type Row = typeof categories.$inferSelect
 const slugged = { table: categories, id: categories.id, slug: categories.slug }
@@ -16,6 +17,7 @@ export const toCategory = (c: Row): Category => ({
   ...ids(c.id),
   name: c.name,
   slug: c.slug,
+  version: c.version,
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),
 })
@@ -95,16 +97,26 @@ export async function createCategory(db: Db, body: CategoryBody) {
   }
 }
 
-export async function updateCategory(db: Db, id: number | null, body: CategoryBody, now: Date) {
-  await getCategory(db, id)
+/** With `sent`, the category must still be at that version (CONTRACT 4.6), else 409 with it as it is now. */
+export async function updateCategory(
+  db: Db,
+  id: number | null,
+  body: CategoryBody,
+  now: Date,
+  sent?: number,
+) {
+  const current = await getCategory(db, id)
+  // Stale is said first, before any other refusal: what else is wrong may be gone once the form is reloaded.
+  if (sent !== undefined && sent !== current.version) return staleOrMissing(() => getCategory(db, id))
   const slug = await freeSlug(db, slugged, 'category', body.name, { exceptId: id! })
   try {
     const [row] = await db
       .update(categories)
-      .set({ name: body.name, slug, updatedAt: now })
-      .where(eq(categories.id, id!))
+      .set({ name: body.name, slug, version: nextVersion(categories.version), updatedAt: now })
+      .where(and(eq(categories.id, id!), versionIs(categories.version, sent)))
       .returning()
-    return toCategory(row!)
+    if (!row) return staleOrMissing(() => getCategory(db, id))
+    return toCategory(row)
   } catch (error) {
     throw raced(error, slug)
   }

@@ -3,6 +3,7 @@ import { categories } from '../../db/schema.ts'
 import { sendCsv, storeTime } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
+import { sentVersion } from '../../lib/versions.ts'
 import { lockForChange } from '../audit/repository.ts'
 import {
   allCategories,
@@ -52,7 +53,7 @@ export const categoryRoutes = implement(endpoints.categories, (app) => {
       const id = toDbId(request.params.id)
       await lockForChange(db, categories, categories.id, id)
       const before = await getCategory(db, id)
-      const updated = await updateCategory(db, id, request.body, app.services.now())
+      const updated = await updateCategory(db, id, request.body, app.services.now(), sentVersion(request))
       audit.diff(before, updated)
       return { status: true, data: updated, message: 'Category updated' }
     },

@@ -1,6 +1,7 @@
 import { endpoints } from '@store/contract'
 import { sql } from 'drizzle-orm'
 import { implement } from '../../lib/endpoints.ts'
+import { lowStockThreshold } from '../settings/repository.ts'
 
 export const operationRoutes = implement(endpoints.operations, (app) => ({
   health: async (request, reply) => {
@@ -20,12 +21,13 @@ export const operationRoutes = implement(endpoints.operations, (app) => ({
         })
     }
   },
-  config: async () => ({
+  // The threshold is the one saved on the Settings screen, else LOW_STOCK_THRESHOLD (CONTRACT 4.7).
+  config: async (_request, _reply, { db }) => ({
     status: true,
     data: {
       storeTimeZone: app.services.config.STORE_TZ,
       uploadMaxMb: app.services.config.UPLOAD_MAX_MB,
-      lowStockThreshold: app.services.config.LOW_STOCK_THRESHOLD,
+      lowStockThreshold: await lowStockThreshold(db, app.services.config.LOW_STOCK_THRESHOLD),
     },
     message: 'OK',
   }),

@@ -6,20 +6,23 @@ import { bulkMessage, eachOnItsOwn, summary } from '../../lib/bulk.ts'
 import type { Handler } from '../../lib/endpoints.ts'
 import { HttpError } from '../../lib/errors.ts'
 import { toDbId } from '../../lib/ids.ts'
+import { nextVersion } from '../../lib/versions.ts'
 import { AuditNote, entryOf, writeAuditEntry } from '../audit/record.ts'
 import { lockForChange } from '../audit/repository.ts'
+import { actorOf, recordEvents } from './events.ts'
 import { getOrder } from './repository.ts'
 
 type BulkStatusEndpoint = (typeof endpoints.orders)['bulkStatus']
 
 /**
  * `orders.bulkStatus`: each order moved on its own, only as STATUS_MOVES allows (CONTRACT 4.5), with its own
- * entry in the audit log (an update of its status), so its history shows the move; the call's entry lists the
- * orders moved and those refused.
+ * entry in the audit log (an update of its status) and a 'status' event on its timeline, so its history shows the
+ * move, and its version raised; the call's entry lists the orders moved and those refused.
  */
 export function orderBulkStatus(app: FastifyInstance): Handler<BulkStatusEndpoint> {
   return async (request, _reply, { db, audit }) => {
     const now = app.services.now()
+    const actor = actorOf(request)
     const to = request.body.status
     const outcomes = await eachOnItsOwn(db, request.body.ids, async (tx, text) => {
       const id = toDbId(text)
@@ -35,8 +38,9 @@ export function orderBulkStatus(app: FastifyInstance): Handler<BulkStatusEndpoin
         })
       await tx
         .update(orders)
-        .set({ status: to, updatedAt: now })
+        .set({ status: to, version: nextVersion(orders.version), updatedAt: now })
         .where(eq(orders.id, Number(before.id)))
+      await recordEvents(tx, Number(before.id), actor, now, [{ type: 'status', from, to }])
       const note = new AuditNote().set('status', from, to)
       note.entityId = before.id
       await writeAuditEntry(tx, entryOf(request, { entity: 'order', action: 'update' }, note, undefined))

@@ -1,17 +1,20 @@
-import type {
-  Order,
-  OrderBody,
-  OrderExportQuery,
-  OrderLine,
-  OrderListQuery,
-  OrderSortField,
-  OrderStatus,
+import {
+  canMoveStatus,
+  isOrderOpen,
+  ORDER_STATUS_NAMES,
+  type Order,
+  type OrderBody,
+  type OrderExportQuery,
+  type OrderLine,
+  type OrderListQuery,
+  type OrderSortField,
+  type OrderStatus,
 } from '@store/contract'
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orderLines, orders, products, users } from '../../db/schema.ts'
 import { keysetBatches } from '../../lib/csv.ts'
-import { conflict, notFound } from '../../lib/errors.ts'
+import { conflict, editedMeanwhile, notFound } from '../../lib/errors.ts'
 import { ids, toDbId } from '../../lib/ids.ts'
 import {
   allOf,
@@ -25,6 +28,9 @@ import {
   withinDays,
 } from '../../lib/list.ts'
 import { countRows, type Narrowing } from '../../lib/row-counts.ts'
+import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
+import { lockForChange } from '../audit/repository.ts'
+import { type EventActor, eventsOfEdit, recordEvents } from './events.ts'
 import { orderTotals } from './totals.ts'
 
 const orderColumns = {
@@ -50,6 +56,10 @@ export const toOrder = ({ order: o, user: u }: OrderRow): Order => ({
   discountPercent: o.discountPercent,
   totalPrice: o.totalPrice,
   methodPayment: o.methodPayment,
+  paymentStatus: o.paymentStatus,
+  amountByHand: o.amountByHand,
+  quantityByHand: o.quantityByHand,
+  version: o.version,
   createdAt: o.createdAt.toISOString(),
   updatedAt: o.updatedAt.toISOString(),
 })
@@ -105,6 +115,10 @@ export function orderFilters(query: OrderExportQuery, timeZone: string): Narrowi
     query.methodPayment !== undefined
       ? { where: eq(orders.methodPayment, query.methodPayment), reads: [orders.methodPayment] }
       : undefined,
+    // Served by `orders_payment_created_idx` (payment status, then newest first).
+    query.paymentStatus !== undefined
+      ? { where: eq(orders.paymentStatus, query.paymentStatus), reads: [orders.paymentStatus] }
+      : undefined,
     days.length > 0 ? { where: and(...days)!, reads: [orders.createdAt] } : undefined,
     query.minTotal !== undefined
       ? { where: gte(orders.totalPrice, query.minTotal), reads: [orders.totalPrice] }
@@ -156,6 +170,7 @@ export function orderBatches(db: Db, query: OrderExportQuery, timeZone: string, 
     totalPrice: orders.totalPrice,
     amount: orders.amount,
     methodPayment: orders.methodPayment,
+    paymentStatus: orders.paymentStatus,
     customerNote: orders.customerNote,
     cursor: sorting.cursor,
   }
@@ -184,24 +199,60 @@ export async function getOrder(db: Db, id: number | null) {
   return toOrder(row)
 }
 
-export async function updateOrder(db: Db, id: number | null, body: OrderBody, now: Date) {
-  const [updated] = id
-    ? await db
-        .update(orders)
-        .set({
-          address: body.address,
-          amount: body.amount,
-          quantity: body.quantity,
-          status: body.status,
-          ...(body.customerNote !== undefined ? { customerNote: body.customerNote ?? '' } : {}),
-          ...(body.methodPayment !== undefined ? { methodPayment: body.methodPayment } : {}),
-          updatedAt: now,
-        })
-        .where(eq(orders.id, id))
-        .returning({ id: orders.id })
-    : []
-  if (!updated) throw notFound('orderNotFound')
-  return getOrder(db, updated.id)
+/** What an edit is made from: the form, the version it was filled from (if said), when, and by whom. */
+export interface OrderEdit {
+  body: OrderBody
+  version: number | undefined
+  now: Date
+  actor: EventActor | null
+}
+
+/**
+ * Edits an order as CONTRACT 4.5 allows, in the call's transaction, and answers it before and after:
+ * - the status moves only as `STATUS_MOVES` says (409 `statusMove`); the same status is no change;
+ * - `amount` and `quantity` sent as they are stay as they are, following the lines; a different value sets them
+ *   by hand, which only an open order (Pending or Processing) allows (409 `orderLocked`);
+ * - a `version` sent that the order is no longer at answers 409 `editedMeanwhile` with the order as it is.
+ * Every edit raises the version, and what it changed goes on the order's timeline.
+ */
+export async function updateOrder(db: Db, id: number | null, edit: OrderEdit) {
+  const { body, version: sent, now } = edit
+  await lockForChange(db, orders, orders.id, id)
+  const before = await getOrder(db, id)
+  // The row is locked, so this is the version the UPDATE below will find: checked first, a stale form hears
+  // that the order changed rather than a refusal computed from the order it no longer shows.
+  if (sent !== undefined && sent !== before.version) throw editedMeanwhile(before)
+  const statusName = ORDER_STATUS_NAMES[before.status]
+  if (body.status !== before.status && !canMoveStatus(before.status, body.status))
+    throw conflict('statusMove', { from: statusName, to: ORDER_STATUS_NAMES[body.status] }, 'status')
+  const amountSet = body.amount !== before.amount
+  const quantitySet = body.quantity !== before.quantity
+  for (const [field, set] of [
+    ['amount', amountSet],
+    ['quantity', quantitySet],
+  ] as const) {
+    if (set && !isOrderOpen(before.status))
+      throw conflict('orderLocked', { field, status: statusName }, field)
+  }
+  const [updated] = await db
+    .update(orders)
+    .set({
+      address: body.address,
+      status: body.status,
+      ...(amountSet && { amount: body.amount, amountByHand: true }),
+      ...(quantitySet && { quantity: body.quantity, quantityByHand: true }),
+      ...(body.customerNote !== undefined ? { customerNote: body.customerNote ?? '' } : {}),
+      ...(body.methodPayment !== undefined ? { methodPayment: body.methodPayment } : {}),
+      ...(body.paymentStatus !== undefined ? { paymentStatus: body.paymentStatus } : {}),
+      version: nextVersion(orders.version),
+      updatedAt: now,
+    })
+    .where(and(eq(orders.id, Number(before.id)), versionIs(orders.version, sent)))
+    .returning({ id: orders.id })
+  if (!updated) return staleOrMissing(() => getOrder(db, id))
+  const after = await getOrder(db, updated.id)
+  await recordEvents(db, updated.id, edit.actor, now, eventsOfEdit(before, after))
+  return { before, after }
 }
 
 /** The order's lines go with it (the foreign key cascades). */
@@ -250,15 +301,34 @@ export async function listOrderLines(db: Db, orderId: number | null): Promise<Or
 }
 
 /**
- * Removes one line and recomputes the order's figures from the lines that remain. The order row is locked
- * first so two line deletes on one order cannot both compute from a stale set of lines. Answers the line
+ * Removes one line of an open order (409 `linesLocked` once it is delivered or cancelled) and recomputes the
+ * order's figures from the lines that remain: `amount` and `quantity` follow unless staff set them by hand. The
+ * order row is locked first so two line deletes on one order cannot both compute from a stale set of lines. The
+ * order's version rises and the timeline gets the line as it was with the figures that moved. Answers the line
  * removed, as it was, with its order's id (for the audit log).
  */
-export async function deleteOrderLine(db: Db, orderId: number | null, lineId: number | null, now: Date) {
+export async function deleteOrderLine(
+  db: Db,
+  orderId: number | null,
+  lineId: number | null,
+  now: Date,
+  actor: EventActor | null,
+) {
   if (!orderId) throw notFound('orderNotFound')
   return db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ id: orders.id, discountPercent: orders.discountPercent, shipingFee: orders.shipingFee })
+      .select({
+        id: orders.id,
+        status: orders.status,
+        discountPercent: orders.discountPercent,
+        shipingFee: orders.shipingFee,
+        quantity: orders.quantity,
+        subtotal: orders.subtotal,
+        totalPrice: orders.totalPrice,
+        amount: orders.amount,
+        amountByHand: orders.amountByHand,
+        quantityByHand: orders.quantityByHand,
+      })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for('update')
@@ -276,20 +346,40 @@ export async function deleteOrderLine(db: Db, orderId: number | null, lineId: nu
       .where(eq(orderLines.orderId, order.id))
     const removed = lines.find((l) => l.id === lineId)
     if (!lineId || !removed) throw notFound('orderLineNotFound')
+    const status = order.status as OrderStatus
+    if (!isOrderOpen(status)) throw conflict('linesLocked', { status: ORDER_STATUS_NAMES[status] })
     if (lines.length === 1) throw conflict('orderNeedsLine')
     await tx.delete(orderLines).where(and(eq(orderLines.id, lineId), eq(orderLines.orderId, order.id)))
-    const totals = orderTotals({
+    const { amount, quantity, ...totals } = orderTotals({
       lines: lines.filter((l) => l.id !== lineId),
       discountPercent: order.discountPercent,
       shipingFee: order.shipingFee,
     })
+    const figures = {
+      ...totals,
+      ...(order.quantityByHand ? {} : { quantity }),
+      ...(order.amountByHand ? {} : { amount }),
+    }
     await tx
       .update(orders)
-      .set({ ...totals, updatedAt: now })
+      .set({ ...figures, version: nextVersion(orders.version), updatedAt: now })
       .where(eq(orders.id, order.id))
+    const line = {
+      id: String(removed.id),
+      product: { ...ids(removed.product.id), name: removed.product.name },
+      price: removed.price,
+      quantity: removed.quantity,
+      size: removed.size,
+    }
+    const changes: Record<string, [unknown, unknown]> = { line: [line, null] }
+    for (const [field, after] of Object.entries(figures)) {
+      const before = order[field as keyof typeof figures]
+      if (before !== after) changes[field] = [before, after]
+    }
+    await recordEvents(tx, order.id, actor, now, [{ type: 'line-deleted', changes }])
     return {
       orderId: String(order.id),
-      product: { ...ids(removed.product.id), name: removed.product.name },
+      product: line.product,
       price: removed.price,
       quantity: removed.quantity,
       size: removed.size,

@@ -4,8 +4,11 @@ import { orders } from '../../db/schema.ts'
 import { sendCsv } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
+import { sentVersion } from '../../lib/versions.ts'
 import { lockForChange } from '../audit/repository.ts'
 import { orderBulkStatus } from './bulk.ts'
+import { orderInvoice, orderPackingSlips } from './documents.ts'
+import { actorOf, addOrderNote, listOrderEvents } from './events.ts'
 import {
   deleteOrder,
   deleteOrderLine,
@@ -34,6 +37,7 @@ const CSV_HEADER = [
   'totalPrice',
   'amount',
   'methodPayment',
+  'paymentStatus',
   'customerNote',
 ] as const
 
@@ -60,6 +64,8 @@ export const orderRoutes = implement(endpoints.orders, (app) => {
   const { config } = app.services
   return {
     bulkStatus: orderBulkStatus(app),
+    invoice: orderInvoice(app),
+    packingSlips: orderPackingSlips(app),
     list: async (request, _reply, { db }) => ({
       status: true,
       ...(await listOrders(db, request.query, config.STORE_TZ)),
@@ -89,6 +95,7 @@ export const orderRoutes = implement(endpoints.orders, (app) => {
           o.totalPrice,
           o.amount,
           o.methodPayment,
+          o.paymentStatus,
           o.customerNote,
         ],
       }),
@@ -98,12 +105,30 @@ export const orderRoutes = implement(endpoints.orders, (app) => {
       message: 'OK',
     }),
     update: async (request, _reply, { db, audit }) => {
-      const id = toDbId(request.params.id)
-      await lockForChange(db, orders, orders.id, id)
-      const before = await getOrder(db, id)
-      const updated = await updateOrder(db, id, request.body, app.services.now())
-      audit.diff(audited(before), audited(updated))
-      return { status: true, data: updated, message: 'Order updated' }
+      const { before, after } = await updateOrder(db, toDbId(request.params.id), {
+        body: request.body,
+        version: sentVersion(request),
+        now: app.services.now(),
+        actor: actorOf(request),
+      })
+      audit.diff(audited(before), audited(after))
+      return { status: true, data: after, message: 'Order updated' }
+    },
+    events: async (request, _reply, { db }) => ({
+      status: true,
+      data: await listOrderEvents(db, toDbId(request.params.id)),
+      message: 'OK',
+    }),
+    addNote: async (request, _reply, { db, audit }) => {
+      const event = await addOrderNote(
+        db,
+        toDbId(request.params.id),
+        request.body.note,
+        actorOf(request),
+        app.services.now(),
+      )
+      audit.created({ note: event.note })
+      return { status: true, data: event, message: 'Note added' }
     },
     remove: async (request, _reply, { db, audit }) => {
       const id = toDbId(request.params.id)
@@ -124,6 +149,7 @@ export const orderRoutes = implement(endpoints.orders, (app) => {
         toDbId(orderId),
         toDbId(id),
         app.services.now(),
+        actorOf(request),
       )
       audit.deleted({ orderId: order, ...auditedLine(line) })
       return { status: true, data: null, message: 'Order line deleted' }

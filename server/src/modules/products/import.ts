@@ -393,7 +393,7 @@ async function writeRows(db: Db, planned: readonly Planned[], now: Date) {
       await db.execute(sql`
         update ${products} as p set name = v.name, slug = v.slug, price = v.price, description = v.description,
           quantity = v.quantity, images = v.images, size = v.size, category_id = v.category_id,
-          brand_id = v.brand_id, updated_at = ${at}::timestamptz
+          brand_id = v.brand_id, version = p.version + 1, updated_at = ${at}::timestamptz
         from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(${columns})
         where p.id = v.id and p.deleted_at is null`)
     }

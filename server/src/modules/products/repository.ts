@@ -26,6 +26,7 @@ import {
   storeTimeText,
 } from '../../lib/list.ts'
 import { countRows, type Narrowing, storedDifference } from '../../lib/row-counts.ts'
+import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 
 type Row = typeof products.$inferSelect
 interface Named {
@@ -49,6 +50,7 @@ export const toProduct = (p: Row, category: Named, brand: Named): Product => ({
   brand: named(brand),
   sold: p.sold,
   rating: p.rating,
+  version: p.version,
   createdAt: p.createdAt.toISOString(),
   updatedAt: p.updatedAt.toISOString(),
   deletedAt: p.deletedAt ? p.deletedAt.toISOString() : null,
@@ -278,18 +280,25 @@ export async function createProduct(db: Db, body: ProductBody, now: Date) {
   }
 }
 
-export async function updateProduct(db: Db, id: number | null, body: ProductBody, now: Date) {
+/** With `sent`, the product must still be at that version (CONTRACT 4.6), else 409 with it as it is now. */
+export async function updateProduct(db: Db, id: number | null, body: ProductBody, now: Date, sent?: number) {
   const current = await getProduct(db, id)
   const productId = Number(current.id)
+  // Stale is said first, before any other refusal: what else is wrong may be gone once the form is reloaded.
+  if (sent !== undefined && sent !== current.version) return staleOrMissing(() => getProduct(db, productId))
   const { category, brand } = await chosen(db, body)
   const slug = await freeSlug(db, slugged, 'product', body.name, { exceptId: productId, scope: live })
   try {
     const [row] = await db
       .update(products)
-      .set({ ...formColumns(body, slug, category.id, brand.id), updatedAt: now })
-      .where(and(eq(products.id, productId), live))
+      .set({
+        ...formColumns(body, slug, category.id, brand.id),
+        version: nextVersion(products.version),
+        updatedAt: now,
+      })
+      .where(and(eq(products.id, productId), live, versionIs(products.version, sent)))
       .returning()
-    if (!row) throw notFound('productNotFound')
+    if (!row) return staleOrMissing(() => getProduct(db, productId))
     return toProduct(row, category, brand)
   } catch (error) {
     throw writeFailed(error, slug)
@@ -301,7 +310,7 @@ export async function deleteProduct(db: Db, id: number | null, now: Date) {
   const [row] = id
     ? await db
         .update(products)
-        .set({ deletedAt: now, updatedAt: now })
+        .set({ deletedAt: now, version: nextVersion(products.version), updatedAt: now })
         .where(and(eq(products.id, id), live))
         .returning({ id: products.id })
     : []

@@ -3,7 +3,9 @@ import { products } from '../../db/schema.ts'
 import { sendCsv } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
+import { sentVersion } from '../../lib/versions.ts'
 import { lockForChange } from '../audit/repository.ts'
+import { lowStockThreshold } from '../settings/repository.ts'
 import { productBulkDelete } from './bulk.ts'
 import { productImport } from './import.ts'
 import {
@@ -33,7 +35,7 @@ export const productRoutes = implement(endpoints.products, async (app) => {
     bulkDelete: productBulkDelete(app, audited),
     list: async (request, _reply, { db }) => ({
       status: true,
-      ...(await listProducts(db, request.query, config.LOW_STOCK_THRESHOLD)),
+      ...(await listProducts(db, request.query, await lowStockThreshold(db, config.LOW_STOCK_THRESHOLD))),
       message: 'OK',
     }),
     // The columns are PRODUCT_CSV_COLUMNS, in order: the import reads the same file back.
@@ -46,7 +48,7 @@ export const productRoutes = implement(endpoints.products, async (app) => {
         batches: productBatches(
           db,
           request.query,
-          config.LOW_STOCK_THRESHOLD,
+          await lowStockThreshold(db, config.LOW_STOCK_THRESHOLD),
           config.STORE_TZ,
           config.EXPORT_BATCH_ROWS,
         ),
@@ -81,7 +83,7 @@ export const productRoutes = implement(endpoints.products, async (app) => {
       const id = toDbId(request.params.id)
       await lockForChange(db, products, products.id, id)
       const before = await getProduct(db, id)
-      const updated = await updateProduct(db, id, request.body, app.services.now())
+      const updated = await updateProduct(db, id, request.body, app.services.now(), sentVersion(request))
       audit.diff(audited(before), audited(updated))
       return { status: true, data: updated, message: 'Product updated' }
     },

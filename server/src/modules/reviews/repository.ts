@@ -1,4 +1,10 @@
-import type { Review, ReviewExportQuery, ReviewListQuery, ReviewSortField } from '@store/contract'
+import type {
+  Review,
+  ReviewExportQuery,
+  ReviewListQuery,
+  ReviewSortField,
+  ReviewStatus,
+} from '@store/contract'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { products, reviews, users } from '../../db/schema.ts'
@@ -15,6 +21,7 @@ import {
   sortingOf,
 } from '../../lib/list.ts'
 import { countRows, type Narrowing } from '../../lib/row-counts.ts'
+import { lockForChange } from '../audit/repository.ts'
 import { recomputeRatings } from './rating.ts'
 
 /**
@@ -40,6 +47,9 @@ function reviewFilters(query: ReviewExportQuery): Narrowing | undefined {
       ? undefined
       : { where: eq(reviews.rating, query.rating), reads: [reviews.rating] },
     query.productId === undefined ? undefined : ofProduct(toDbId(query.productId)),
+    query.status === undefined
+      ? undefined
+      : { where: eq(reviews.status, query.status), reads: [reviews.status] },
   ])
 }
 
@@ -47,6 +57,7 @@ const reviewColumns = {
   id: reviews.id,
   content: reviews.content,
   rating: reviews.rating,
+  status: reviews.status,
   createdAt: reviews.createdAt,
   user: { id: users.id, name: users.name, email: users.email },
   product: {
@@ -70,15 +81,54 @@ export async function listReviews(db: Db, query: ReviewListQuery) {
       .orderBy(...sorting.orderBy),
     countRows(db, 'reviews', filters),
   ])
-  const data: Review[] = page.map((r) => ({
-    ...ids(r.id),
-    content: r.content,
-    rating: r.rating,
-    createdAt: r.createdAt.toISOString(),
-    user: { ...ids(r.user.id), name: r.user.name },
-    product: { ...ids(r.product.id), name: r.product.name, thumbnail: r.product.thumbnail },
-  }))
-  return { data, meta: metaOf(query, total) }
+  return { data: page.map(reviewOf), meta: metaOf(query, total) }
+}
+
+type ReviewRow = {
+  id: number
+  content: string
+  rating: number
+  status: ReviewStatus
+  createdAt: Date
+  user: { id: number; name: string }
+  product: { id: number; name: string; thumbnail: string | null }
+}
+
+const reviewOf = (r: ReviewRow): Review => ({
+  ...ids(r.id),
+  content: r.content,
+  rating: r.rating,
+  status: r.status,
+  createdAt: r.createdAt.toISOString(),
+  user: { ...ids(r.user.id), name: r.user.name },
+  product: { ...ids(r.product.id), name: r.product.name, thumbnail: r.product.thumbnail },
+})
+
+/** One review as the list shows it; 404 for an id no review has. */
+export async function getReview(db: Db, id: number | null): Promise<Review> {
+  if (id === null) throw notFound('reviewNotFound')
+  const [row] = await db
+    .select(reviewColumns)
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(eq(reviews.id, id))
+  if (!row) throw notFound('reviewNotFound')
+  return reviewOf(row)
+}
+
+/**
+ * Moderation (CONTRACT 4.5): sets a review's status and, when it changed, its product's rating to the mean of
+ * the approved reviews, in the caller's transaction. The review is locked while read, so `before` is exactly
+ * what the update replaced. A review already at `status` is left as it is (not even `updatedAt` moves).
+ */
+export async function setReviewStatus(db: Db, id: number | null, status: ReviewStatus, now: Date) {
+  await lockForChange(db, reviews, reviews.id, id)
+  const before = await getReview(db, id)
+  if (before.status === status) return { before, after: before }
+  await db.update(reviews).set({ status, updatedAt: now }).where(eq(reviews.id, id!))
+  await recomputeRatings(db, [Number(before.product.id)])
+  return { before, after: { ...before, status } }
 }
 
 /** Every review the export's query matches, in the list's order, a batch at a time (keyset on the sort keys). */

@@ -1,13 +1,16 @@
 import { endpoints } from '@store/contract'
 import { sendCsv, storeTime } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
-import { deleteReview, listReviews, reviewBatches } from './repository.ts'
+import { toDbId } from '../../lib/ids.ts'
+import { reviewBulkStatus } from './bulk.ts'
+import { deleteReview, listReviews, reviewBatches, setReviewStatus } from './repository.ts'
 
 /** The export's columns, in order: the product and the customer by name beside their ids. */
 const CSV_HEADER = [
   'id',
   'createdAt',
   'rating',
+  'status',
   'content',
   'productId',
   'productName',
@@ -34,6 +37,7 @@ export const reviewRoutes = implement(endpoints.reviews, (app) => {
           String(r.id),
           storeTime(r.createdAt, config.STORE_TZ),
           r.rating,
+          r.status,
           r.content,
           String(r.product.id),
           r.product.name,
@@ -41,6 +45,18 @@ export const reviewRoutes = implement(endpoints.reviews, (app) => {
           r.user.email,
         ],
       }),
+    // Moderation (CONTRACT 4.5): the same status again changes nothing and answers the review as it is.
+    update: async (request, _reply, { db, audit }) => {
+      const { before, after } = await setReviewStatus(
+        db,
+        toDbId(request.params.id),
+        request.body.status,
+        app.services.now(),
+      )
+      audit.diff({ status: before.status }, { status: after.status })
+      return { status: true, data: after, message: 'Review updated' }
+    },
+    bulkStatus: reviewBulkStatus(app),
     remove: async (request, _reply, { db, audit }) => {
       const { id, ...review } = await deleteReview(db, request.params.commentId, request.query.productId)
       // The address names the review `commentId`, not `id`.

@@ -12,6 +12,7 @@ import { users } from '../../db/schema.ts'
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
 import { matches, metaOf, pageOf, searchTerm } from '../../lib/list.ts'
+import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 
 // Every column a staff answer needs, and whether two-step sign-in is on rather than its secret: no query here
 // hands out a password hash or a TOTP secret by accident.
@@ -24,6 +25,7 @@ const columns = {
   language: users.language,
   twoFactor: sql<boolean>`${users.totpSecret} is not null`.as('two_factor'),
   lastLoginAt: users.lastLoginAt,
+  version: users.version,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 }
@@ -37,6 +39,7 @@ export interface StaffRow {
   language: string | null
   twoFactor: boolean
   lastLoginAt: Date | null
+  version: number
   createdAt: Date
   updatedAt: Date
 }
@@ -49,6 +52,7 @@ export const toStaffMember = (row: StaffRow): StaffMember => ({
   active: row.active,
   twoFactor: Boolean(row.twoFactor),
   lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
+  version: row.version,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 })
@@ -162,7 +166,8 @@ export async function createStaff(db: Db, body: StaffCreateBody, now: Date): Pro
  * Applies an administrator's change to a member, with the guards of CONTRACT 4.2: nobody changes their own role
  * or disables themselves, and the last active administrator stays one. Runs in the caller's transaction and
  * locks the member and every active administrator first, so two administrators demoting each other at once are
- * taken one after the other: the second sees the first's change and is refused.
+ * taken one after the other: the second sees the first's change and is refused. With `sent`, the member must
+ * still be at that version (CONTRACT 4.6), else 409 with the member as they are now.
  */
 export async function updateStaff(
   db: Db,
@@ -170,6 +175,7 @@ export async function updateStaff(
   body: StaffUpdateBody,
   actorId: number,
   now: Date,
+  sent?: number,
 ): Promise<{ before: StaffRow; after: StaffRow }> {
   if (!id) throw notFound('staffNotFound')
   // One statement takes every lock, in id order, so two such updates cannot each hold a row the other wants.
@@ -180,6 +186,8 @@ export async function updateStaff(
     .orderBy(asc(users.id))
     .for('update')
   const before = await findStaff(db, locked.some((r) => r.id === id) ? id : null)
+  // Stale is said first, before the guards: what they refuse may be gone once the form is reloaded.
+  if (sent !== undefined && sent !== before.version) return staleOrMissing(async () => toStaffMember(before))
   if (id === actorId && body.role !== undefined && body.role !== before.role) throw conflict('ownRole')
   if (id === actorId && body.active === false) throw conflict('disableSelf')
   const next = { role: body.role ?? before.role, active: body.active ?? before.active }
@@ -195,9 +203,11 @@ export async function updateStaff(
       ...(body.name !== undefined && { name: body.name }),
       ...(body.role !== undefined && { role: body.role }),
       ...(body.active !== undefined && { active: body.active }),
+      version: nextVersion(users.version),
       updatedAt: now,
     })
-    .where(eq(users.id, id))
+    .where(and(eq(users.id, id), versionIs(users.version, sent)))
     .returning(columns)
-  return { before, after: after! }
+  if (!after) return staleOrMissing(async () => toStaffMember(await findStaff(db, id)))
+  return { before, after }
 }

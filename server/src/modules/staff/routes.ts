@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { implement } from '../../lib/endpoints.ts'
 import { conflict } from '../../lib/errors.ts'
 import { toDbId } from '../../lib/ids.ts'
+import { sentVersion } from '../../lib/versions.ts'
 import { type Mailer, mailerOf } from '../../mail/mailer.ts'
 import { type PasswordLinkKind, passwordMail } from '../../mail/messages.ts'
 import { mailLanguageOf, passwordLinkOf } from '../../mail/settings.ts'
@@ -90,6 +91,7 @@ export const staffRoutes = implement(endpoints.staff, (app) => {
         request.body,
         request.admin.id,
         now,
+        sentVersion(request),
       )
       if (before.active && !after.active) {
         // Disabled: every session ends now, not when its access token expires, and no link works any more.

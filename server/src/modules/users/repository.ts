@@ -23,6 +23,7 @@ import {
   withinDays,
 } from '../../lib/list.ts'
 import { countRows, type Narrowing } from '../../lib/row-counts.ts'
+import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { recomputeRatings } from '../reviews/rating.ts'
 
@@ -39,6 +40,7 @@ const columns = {
   role: users.role,
   isEmailVerified: users.isEmailVerified,
   lastLoginAt: users.lastLoginAt,
+  version: users.version,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 }
@@ -56,6 +58,7 @@ export const toUser = (u: Row): User => ({
   isEmailVerified: u.isEmailVerified,
   lastLoginAt: u.lastLoginAt ? u.lastLoginAt.toISOString() : null,
   role: u.role,
+  version: u.version,
   createdAt: u.createdAt.toISOString(),
   updatedAt: u.updatedAt.toISOString(),
 })
@@ -191,8 +194,20 @@ export async function createUser(db: Db, body: UserCreateBody, clock: Clock) {
   }
 }
 
-export async function updateUser(db: Db, id: number | null, body: UserUpdateBody, clock: Clock) {
+/**
+ * An edit of the account as its edit screen shows it. With `sent`, the account must still be at that version
+ * (CONTRACT 4.6), else 409 with it as it is now.
+ */
+export async function updateUser(
+  db: Db,
+  id: number | null,
+  body: UserUpdateBody,
+  clock: Clock,
+  sent?: number,
+) {
   const current = await findUser(db, id)
+  // Stale is said first, before any other refusal: what else is wrong may be gone once the form is reloaded.
+  if (sent !== undefined && sent !== current.version) return staleOrMissing(() => getUser(db, current.id))
   // A form may send back the role it read; changing it is not something this call does.
   if (body.role !== undefined && body.role !== current.role) {
     throw badRequest('role', 'roleFixed')
@@ -211,10 +226,11 @@ export async function updateUser(db: Db, id: number | null, body: UserUpdateBody
   try {
     const [row] = await db
       .update(users)
-      .set({ ...changes, updatedAt: clock.now })
-      .where(eq(users.id, current.id))
+      .set({ ...changes, version: nextVersion(users.version), updatedAt: clock.now })
+      .where(and(eq(users.id, current.id), versionIs(users.version, sent)))
       .returning(columns)
-    return toUser(row!)
+    if (!row) return staleOrMissing(() => getUser(db, current.id))
+    return toUser(row)
   } catch (error) {
     throw emailTaken(error)
   }

@@ -5,6 +5,7 @@ import { sendCsv, storeTime } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { forbidden } from '../../lib/errors.ts'
 import { toDbId } from '../../lib/ids.ts'
+import { sentVersion } from '../../lib/versions.ts'
 import { lockForChange } from '../audit/repository.ts'
 import { createUser, deleteUser, getUser, listUsers, updateUser, userBatches } from './repository.ts'
 
@@ -83,7 +84,7 @@ export const userRoutes = implement(endpoints.users, (app) => {
       const id = toDbId(request.params.id)
       await lockForChange(db, users, users.id, id)
       const before = await getUser(db, id)
-      const updated = await updateUser(db, id, request.body, clock())
+      const updated = await updateUser(db, id, request.body, clock(), sentVersion(request))
       audit.diff(before, updated)
       return { status: true, data: updated, message: 'User updated' }
     },

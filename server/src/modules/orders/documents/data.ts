@@ -1,0 +1,142 @@
+import type { OrderStatus, PaymentStatus } from '@store/contract'
+import { asc, eq, inArray } from 'drizzle-orm'
+import type { Db } from '../../../db/client.ts'
+import { orderLines, orders, products, users } from '../../../db/schema.ts'
+import { HttpError, notFound } from '../../../lib/errors.ts'
+import { toDbId } from '../../../lib/ids.ts'
+import { getShopSettings } from '../../settings/repository.ts'
+
+// What the printed documents read: an order with its customer and lines, and the shop's details. Each is a read
+// by primary key or by the lines' order index, so a document costs the same in a store of any size.
+
+export interface DocumentLine {
+  name: string
+  size: string | null
+  quantity: number
+  price: number
+}
+
+export interface DocumentOrder {
+  id: string
+  createdAt: Date
+  status: OrderStatus
+  customer: { name: string; email: string; phoneNumber: string | null }
+  address: string
+  customerNote: string
+  subtotal: number
+  shipingFee: number
+  discountPercent: number
+  totalPrice: number
+  amount: number
+  methodPayment: string
+  paymentStatus: PaymentStatus
+  lines: DocumentLine[]
+}
+
+/** The shop as its documents name it (CONTRACT 4.7): empty text where a detail is not set. */
+export interface ShopDetails {
+  shopName: string
+  address: string
+  phone: string
+  email: string
+  taxCode: string
+  bankBin: string
+  bankAccount: string
+  bankAccountName: string
+}
+
+const orderColumns = {
+  id: orders.id,
+  createdAt: orders.createdAt,
+  status: orders.status,
+  address: orders.address,
+  customerNote: orders.customerNote,
+  subtotal: orders.subtotal,
+  shipingFee: orders.shipingFee,
+  discountPercent: orders.discountPercent,
+  totalPrice: orders.totalPrice,
+  amount: orders.amount,
+  methodPayment: orders.methodPayment,
+  paymentStatus: orders.paymentStatus,
+  customer: { name: users.name, email: users.email, phoneNumber: users.phoneNumber },
+}
+
+const lineColumns = {
+  orderId: orderLines.orderId,
+  name: products.name,
+  size: orderLines.size,
+  quantity: orderLines.quantity,
+  price: orderLines.price,
+}
+
+type OrderRow = Omit<DocumentOrder, 'id' | 'lines' | 'status'> & { id: number; status: number }
+
+const withLines = (row: OrderRow, lines: DocumentLine[]): DocumentOrder => ({
+  ...row,
+  id: String(row.id),
+  status: row.status as OrderStatus,
+  lines,
+})
+
+const linesOf = (db: Db, orderIds: number[]) =>
+  db
+    .select(lineColumns)
+    .from(orderLines)
+    .innerJoin(products, eq(products.id, orderLines.productId))
+    .where(
+      orderIds.length === 1 ? eq(orderLines.orderId, orderIds[0]!) : inArray(orderLines.orderId, orderIds),
+    )
+    .orderBy(asc(orderLines.orderId), asc(orderLines.id))
+
+const line = ({ orderId: _, ...l }: DocumentLine & { orderId: number }): DocumentLine => l
+
+/** One order for its invoice, with its lines in the order they were bought; 404 when there is none. */
+export async function invoiceOrder(db: Db, text: string): Promise<DocumentOrder> {
+  const id = toDbId(text)
+  if (!id) throw notFound('orderNotFound')
+  const [[row], lines] = await Promise.all([
+    db
+      .select(orderColumns)
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, id)),
+    linesOf(db, [id]),
+  ])
+  if (!row) throw notFound('orderNotFound')
+  return withLines(row, lines.map(line))
+}
+
+/**
+ * The orders of `ids`, in that order, each with its lines: one query for the orders and one for all their
+ * lines. Ids that name no order are a 404 that lists them, and nothing is printed.
+ */
+export async function packingOrders(db: Db, ids: readonly string[]): Promise<DocumentOrder[]> {
+  const wanted = ids.map((text) => ({ text, id: toDbId(text) }))
+  const known = [...new Set(wanted.flatMap((w) => (w.id ? [w.id] : [])))]
+  const [rows, lines] = known.length
+    ? await Promise.all([
+        db
+          .select(orderColumns)
+          .from(orders)
+          .innerJoin(users, eq(users.id, orders.userId))
+          .where(inArray(orders.id, known)),
+        linesOf(db, known),
+      ])
+    : [[], []]
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  const missing = wanted.filter((w) => !w.id || !byId.has(w.id)).map((w) => w.text)
+  if (missing.length > 0) {
+    const refusal = { code: 'ordersNotFound' as const, params: { ids: missing.join(', ') } }
+    throw new HttpError(404, refusal, { ids: refusal })
+  }
+  const linesById = new Map<number, DocumentLine[]>()
+  for (const l of lines) {
+    const list = linesById.get(l.orderId)
+    if (list) list.push(line(l))
+    else linesById.set(l.orderId, [line(l)])
+  }
+  return wanted.map((w) => withLines(byId.get(w.id!)!, linesById.get(w.id!) ?? []))
+}
+
+/** The shop's details from its settings (CONTRACT 4.7), as the Settings screen saved them. */
+export const shopDetails = (db: Db): Promise<ShopDetails> => getShopSettings(db)

@@ -1,0 +1,142 @@
+import type { Order, OrderEvent, OrderEventType } from '@store/contract'
+import { desc, eq } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import type { Db } from '../../db/client.ts'
+import { orderEvents, orders } from '../../db/schema.ts'
+import { notFound } from '../../lib/errors.ts'
+import { ids } from '../../lib/ids.ts'
+
+// An order's timeline (CONTRACT 4.5): each status move, payment change, edit, deleted line and staff note, with
+// who did it and when. A change writes its event through the call's `db`, which for a write call is the call's
+// transaction: the event exists exactly when the change does.
+
+/** Who acts: the signed-in account, its name and e-mail copied so the entry reads the same after a rename. */
+export interface EventActor {
+  id: number
+  name: string
+  email: string
+}
+
+/** The signed-in account of a request, as an event's actor; null for a request nobody signed in to. */
+export function actorOf(request: FastifyRequest): EventActor | null {
+  const admin = request.admin as FastifyRequest['admin'] | undefined
+  return admin ? { id: admin.id, name: admin.name, email: admin.email } : null
+}
+
+/** What an event says, apart from which order, who and when. */
+export interface EventInput {
+  type: Exclude<OrderEventType, 'created'>
+  from?: string | number
+  to?: string | number
+  note?: string
+  changes?: Record<string, [unknown, unknown]>
+}
+
+type EventRow = typeof orderEvents.$inferSelect
+
+/** A status is kept as its code, in text: the answer gives it back as the number it was. */
+const keptValue = (type: string, value: string | null) =>
+  value === null ? undefined : type === 'status' ? Number(value) : value
+
+export function toOrderEvent(row: EventRow): OrderEvent {
+  return {
+    id: String(row.id),
+    at: row.at.toISOString(),
+    // An account deleted since leaves the entry without an actor, as the audit log does.
+    actor:
+      row.actorId === null
+        ? null
+        : { ...ids(row.actorId), name: row.actorName ?? '', email: row.actorEmail ?? '' },
+    type: row.type,
+    ...(row.fromValue !== null && { from: keptValue(row.type, row.fromValue) }),
+    ...(row.toValue !== null && { to: keptValue(row.type, row.toValue) }),
+    ...(row.note !== null && { note: row.note }),
+    ...(row.changes !== null && { changes: row.changes }),
+  }
+}
+
+/** Writes events of one order, in the order given, and answers them as the timeline shows them. */
+export async function recordEvents(
+  db: Db,
+  orderId: number,
+  actor: EventActor | null,
+  at: Date,
+  events: readonly EventInput[],
+): Promise<OrderEvent[]> {
+  if (events.length === 0) return []
+  const rows = await db
+    .insert(orderEvents)
+    .values(
+      events.map((e) => ({
+        orderId,
+        at,
+        actorId: actor?.id ?? null,
+        actorName: actor?.name ?? null,
+        actorEmail: actor?.email ?? null,
+        type: e.type,
+        fromValue: e.from === undefined ? null : String(e.from),
+        toValue: e.to === undefined ? null : String(e.to),
+        note: e.note ?? null,
+        changes: e.changes ?? null,
+      })),
+    )
+    .returning()
+  return rows.map(toOrderEvent)
+}
+
+/** The fields an 'edited' event follows; the status and the payment status have events of their own. */
+const EDITED_FIELDS = ['address', 'amount', 'quantity', 'customerNote', 'methodPayment'] as const
+
+/** The events an edit of an order makes: its status move, its payment change, and the other fields it changed. */
+export function eventsOfEdit(before: Order, after: Order): EventInput[] {
+  const events: EventInput[] = []
+  if (before.status !== after.status) events.push({ type: 'status', from: before.status, to: after.status })
+  if (before.paymentStatus !== after.paymentStatus)
+    events.push({ type: 'payment', from: before.paymentStatus, to: after.paymentStatus })
+  const changes: Record<string, [unknown, unknown]> = {}
+  for (const field of EDITED_FIELDS) {
+    if (before[field] !== after[field]) changes[field] = [before[field], after[field]]
+  }
+  if (Object.keys(changes).length > 0) events.push({ type: 'edited', changes })
+  return events
+}
+
+/**
+ * The timeline of an order, newest first (ties by id, the later written first). Orders are placed by the store,
+ * not through this API, so no call ever records their creation: the timeline ends with a 'created' event made
+ * from the order's `createdAt`, with no actor (docs/deviations.md).
+ */
+export async function listOrderEvents(db: Db, orderId: number | null): Promise<OrderEvent[]> {
+  const [order] = orderId
+    ? await db
+        .select({ id: orders.id, createdAt: orders.createdAt })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+    : []
+  if (!order) throw notFound('orderNotFound')
+  const rows = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, order.id))
+    .orderBy(desc(orderEvents.at), desc(orderEvents.id))
+  return [
+    ...rows.map(toOrderEvent),
+    { id: `created-${order.id}`, at: order.createdAt.toISOString(), actor: null, type: 'created' },
+  ]
+}
+
+/** A staff note on the order's timeline; 404 for an unknown order. */
+export async function addOrderNote(
+  db: Db,
+  orderId: number | null,
+  note: string,
+  actor: EventActor | null,
+  at: Date,
+): Promise<OrderEvent> {
+  const [order] = orderId
+    ? await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('key share')
+    : []
+  if (!order) throw notFound('orderNotFound')
+  const [event] = await recordEvents(db, order.id, actor, at, [{ type: 'note', note }])
+  return event!
+}
