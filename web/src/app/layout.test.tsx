@@ -54,6 +54,7 @@ const SIDEBAR = [
   'Order List',
   'Staff',
   'Audit log',
+  'Shop settings',
 ]
 
 /** The app's frame as main.tsx builds it, with stand-in screens, at an address. */
@@ -307,9 +308,9 @@ describe('what a role sees', () => {
     })
     renderApp('/')
     await screen.findByText('Dashboard screen')
-    // No Add User (customers are read-only), no Staff, no Audit log.
+    // No Add User (customers are read-only), no Staff, no Audit log, no Shop settings.
     expect(sidebarLinks().map((link) => link.textContent)).toEqual(
-      SIDEBAR.filter((label) => !['Add User', 'Staff', 'Audit log'].includes(label)),
+      SIDEBAR.filter((label) => !['Add User', 'Staff', 'Audit log', 'Shop settings'].includes(label)),
     )
   })
 

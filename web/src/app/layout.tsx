@@ -2,6 +2,7 @@ import { ActionIcon, Avatar, Group, Menu, NativeSelect, Text, UnstyledButton } f
 import { useMediaQuery } from '@mantine/hooks'
 import type { Permission } from '@store/contract'
 import {
+  IconBuildingStore,
   IconCategory,
   IconHistory,
   IconLayoutDashboard,
@@ -44,6 +45,7 @@ type NavKey =
   | 'orders'
   | 'staff'
   | 'audit'
+  | 'settings'
 
 /**
  * The sidebar of spec section 2, then the administrators' screens; `also` marks the link active on the screens
@@ -97,6 +99,7 @@ const NAV: { key: NavKey; to: string; icon: typeof IconUsers; permission: Permis
     also: /^\/admin\/staff\//,
   },
   { key: 'audit', to: paths.auditLog, icon: IconHistory, permission: 'audit:read' },
+  { key: 'settings', to: paths.settings, icon: IconBuildingStore, permission: 'settings:manage' },
 ]
 
 const PHONE = '(max-width: 576px)'

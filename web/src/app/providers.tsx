@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { ToastContainer } from 'react-toastify'
 import { styleNonce } from '../lib/csp.ts'
@@ -18,9 +18,18 @@ const TOAST_TOP = 'calc(60px + 0.5rem)'
 /** This page's CSP nonce, for the `<style>` elements Mantine and the toasts inject (lib/csp.ts). */
 const nonce = styleNonce
 
-/** Everything a screen relies on: theme, query cache, session, toasts and the saving overlay. */
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient)
+/**
+ * Everything a screen relies on: theme, query cache, session, toasts and the saving overlay. `queryClient` is the
+ * cache the router's loaders fill too; without it (a test) the providers make their own.
+ */
+export function Providers({
+  children,
+  queryClient: given,
+}: {
+  children: ReactNode
+  queryClient?: QueryClient
+}) {
+  const [queryClient] = useState(() => given ?? createQueryClient())
   return (
     <MantineProvider
       theme={theme}

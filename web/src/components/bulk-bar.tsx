@@ -31,6 +31,20 @@ function localStatuses(params: MessageParams | undefined, t: TFunction): Message
 function ActionControl<Row>({ action, list }: { action: BulkAction; list: ListController<Row> }) {
   const [choice, setChoice] = useState('')
   const none = list.selected.size === 0
+  if (action.run) {
+    const task = action
+    return (
+      <Button
+        size="xs"
+        variant="default"
+        disabled={none}
+        loading={list.taskRunning === task.name}
+        onClick={() => list.runTask(task)}
+      >
+        {task.label}
+      </Button>
+    )
+  }
   if (!action.choice) {
     return (
       <Button

@@ -1,7 +1,9 @@
 import { Alert, LoadingOverlay, Paper } from '@mantine/core'
 import type { BaseSyntheticEvent, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { EditedMeanwhile } from '../lib/use-edited-meanwhile.ts'
 import type { UnsavedChanges } from '../lib/use-unsaved-changes.ts'
+import { EditedMeanwhileDialog } from './edited-meanwhile-dialog.tsx'
 import { FormButtons } from './form-buttons.tsx'
 import { LeavePrompt } from './leave-prompt.tsx'
 import { type Crumb, PageHeader } from './page-header.tsx'
@@ -13,13 +15,16 @@ interface Edit {
   submit: (event?: BaseSyntheticEvent) => Promise<void>
   back: string
   guard: Pick<UnsavedChanges, 'blocker'>
+  /** The question after a save refused as edited meanwhile (CONTRACT 4.6). */
+  meanwhile?: EditedMeanwhile
 }
 
 /**
  * A whole add or edit screen (spec section 2, form screens): header and breadcrumb, the form with its fields,
  * a loading overlay until the record is there, and Cancel and Save. A screen gives its texts and fields; the
  * controller does the rest. Read-only, for an account that may look but not change (CONTRACT 4.2), the fields
- * are disabled and there is no Save. Leaving with unsaved changes asks first.
+ * are disabled and there is no Save. Leaving with unsaved changes asks first. A save refused because someone
+ * else saved the record first asks whether to reload it.
  *
  * @example
  * const edit = useEditController({ … })
@@ -86,6 +91,7 @@ export function EditScreen({
         />
       </Paper>
       <LeavePrompt guard={edit.guard} />
+      {edit.meanwhile && <EditedMeanwhileDialog state={edit.meanwhile} />}
     </>
   )
 }

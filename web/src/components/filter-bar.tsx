@@ -11,7 +11,7 @@ import {
 } from '@mantine/core'
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ListFilter } from '../lib/list-filters.ts'
+import { type FilterValue, type ListFilter, toggleChoice } from '../lib/list-filters.ts'
 import { DateField } from './date-field.tsx'
 
 /**
@@ -59,7 +59,7 @@ function ChipFilter({
 }: {
   filter: Extract<ListFilter, { kind: 'chips' }>
   value: string | undefined
-  onChange: (value: string) => void
+  onChange: (value: FilterValue) => void
 }) {
   const labelId = useId()
   const chosen = value ? value.split(',') : []
@@ -68,26 +68,20 @@ function ChipFilter({
       <Text id={labelId} size="sm" fw={500}>
         {filter.label}
       </Text>
-      <Chip.Group
-        multiple
-        value={chosen}
-        onChange={(next) =>
-          onChange(
-            filter.options
-              .map((option) => option.value)
-              .filter((v) => next.includes(v))
-              .join(','),
-          )
-        }
-      >
-        <Group gap={6}>
-          {filter.options.map((option) => (
-            <Chip key={option.value} value={option.value} size="sm" variant="outline">
-              {option.label}
-            </Chip>
-          ))}
-        </Group>
-      </Chip.Group>
+      <Group gap={6}>
+        {filter.options.map((option) => (
+          <Chip
+            key={option.value}
+            checked={chosen.includes(option.value)}
+            // Each click toggles its choice in the value as last asked for: quick clicks all count.
+            onChange={() => onChange((current) => toggleChoice(filter.options, current, option.value))}
+            size="sm"
+            variant="outline"
+          >
+            {option.label}
+          </Chip>
+        ))}
+      </Group>
     </Stack>
   )
 }
@@ -105,7 +99,7 @@ export function FilterBar({
 }: {
   filters: readonly ListFilter[]
   values: Record<string, string>
-  onChange: (param: string, value: string) => void
+  onChange: (param: string, value: FilterValue) => void
 }) {
   const { t } = useTranslation()
   const fixed = filters.filter((filter) => filter.kind === 'fixed' && values[filter.param])

@@ -27,6 +27,8 @@ interface RowActions<Row> {
   label: (row: Row) => string
   editTo?: (row: Row) => string
   detailTo?: (row: Row) => string
+  /** A list's own actions on a row (approve, reject), before its delete. */
+  extra?: (row: Row) => ReactNode
 }
 
 /**
@@ -103,6 +105,7 @@ export function ListScreen<Row extends { id: string }>({
             </ActionIcon>
           </Tooltip>
         )}
+        {actions.extra?.(row)}
         {list.canDelete && (
           <Tooltip label={t('common.delete')}>
             <ActionIcon

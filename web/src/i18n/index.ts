@@ -11,6 +11,7 @@ import { layout as enLayout } from './en/layout.ts'
 import { orders as enOrders } from './en/orders.ts'
 import { products as enProducts } from './en/products.ts'
 import { reviews as enReviews } from './en/reviews.ts'
+import { settings as enSettings } from './en/settings.ts'
 import { staff as enStaff } from './en/staff.ts'
 import { users as enUsers } from './en/users.ts'
 import type { Messages } from './types.ts'
@@ -27,6 +28,7 @@ import { messages as viMessages } from './vi/messages.ts'
 import { orders as viOrders } from './vi/orders.ts'
 import { products as viProducts } from './vi/products.ts'
 import { reviews as viReviews } from './vi/reviews.ts'
+import { settings as viSettings } from './vi/settings.ts'
 import { staff as viStaff } from './vi/staff.ts'
 import { users as viUsers } from './vi/users.ts'
 
@@ -48,6 +50,7 @@ export const en = {
   reviews: enReviews,
   staff: enStaff,
   audit: enAudit,
+  settings: enSettings,
 }
 
 export const vi: Messages<typeof en> = {
@@ -66,6 +69,7 @@ export const vi: Messages<typeof en> = {
   reviews: viReviews,
   staff: viStaff,
   audit: viAudit,
+  settings: viSettings,
 }
 
 export const LANGUAGES = [

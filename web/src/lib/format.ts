@@ -30,6 +30,12 @@ export interface Format {
   count(value: number): string
   /** An amount in a few characters for a chart axis: 1250000 → '1.3M' (en) or '1,3 Tr' (vi). */
   compactMoney(amount: number): string
+  /**
+   * An amount as a figure card shows it: under a million the full amount ('350,000 VND' / '350.000 ₫'); from a
+   * million in millions ('350M' / '350 tr'), from a billion in billions ('1.2B' / '1,2 tỷ'), with one decimal
+   * below 100 of the unit and none from 100 ('12.5M', '350M'). The card puts the exact amount beside it.
+   */
+  compactVnd(amount: number): string
   /** A percentage with one decimal: 12.5 → '12.5 %' (en) or '12,5%' (vi). */
   percent(value: number): string
   /**
@@ -41,6 +47,8 @@ export interface Format {
   dateTime(instant: string): string
   /** A short day label for a chart axis, instant or calendar day: '06-04' (en) or '04/06' (vi). */
   dayMonth(value: string): string
+  /** The month of a calendar day or an instant: '2026-06' (en) or '06/2026' (vi). */
+  yearMonth(value: string): string
   /** The store's calendar day 'YYYY-MM-DD' of an instant (what the API takes); '' when it cannot be read. */
   calendarDay(instant: string | Date): string
   /** A date typed in this language's pattern as 'YYYY-MM-DD', or null when it is not a real date in it. */
@@ -58,10 +66,13 @@ interface LanguageStyle {
   money: (digits: string) => string
   /** Units of 1, 10³, 10⁶, 10⁹ on a chart axis. */
   compactUnits: readonly string[]
+  /** Millions and billions of VND on a card: 'M', 'B' (en); ' tr', ' tỷ' (vi). */
+  cardUnits: readonly [million: string, billion: string]
   percentSuffix: string
   datePattern: string
   day: (year: string, month: string, day: string) => string
   dayMonth: (month: string, day: string) => string
+  yearMonth: (year: string, month: string) => string
   parse: RegExp
   /** The matched groups of `parse` as [year, month, day]. */
   parts: (match: RegExpExecArray) => [string, string, string]
@@ -73,10 +84,12 @@ const STYLES: Record<FormatLanguage, LanguageStyle> = {
     decimal: '.',
     money: (digits) => `${digits} VND`,
     compactUnits: ['', 'K', 'M', 'B'],
+    cardUnits: ['M', 'B'],
     percentSuffix: ' %',
     datePattern: 'YYYY-MM-DD',
     day: (year, month, day) => `${year}-${month}-${day}`,
     dayMonth: (month, day) => `${month}-${day}`,
+    yearMonth: (year, month) => `${year}-${month}`,
     // Two-digit month and day: typed year first, '2001-02-2' is on its way to the 29th, not February 2nd.
     parse: /^\s*(\d{4})-(\d{2})-(\d{2})\s*$/,
     parts: (m) => [m[1]!, m[2]!, m[3]!],
@@ -88,10 +101,13 @@ const STYLES: Record<FormatLanguage, LanguageStyle> = {
     money: (digits) => `${digits} ₫`,
     // nghìn, triệu, tỷ; ICU's 'T' for tỷ reads too close to 'Tr' on an axis.
     compactUnits: ['', ' N', ' Tr', ' Tỷ'],
+    // As a Vietnamese shop writes them by hand and in the press: '350 tr', '1,2 tỷ'.
+    cardUnits: [' tr', ' tỷ'],
     percentSuffix: '%',
     datePattern: 'DD/MM/YYYY',
     day: (year, month, day) => `${day}/${month}/${year}`,
     dayMonth: (month, day) => `${day}/${month}`,
+    yearMonth: (year, month) => `${month}/${year}`,
     // '/' is how it is shown; '-' and '.' are as often typed. One-digit day and month are safe: the year comes
     // last, so a half-typed date never matches.
     parse: /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/,
@@ -134,6 +150,32 @@ function compactNumber(value: number, style: LanguageStyle): string {
   }
   const sign = value < 0 && tenths > 0 ? '-' : ''
   return `${sign}${oneDecimal(tenths / 10, style)}${tenths > 0 ? units[power] : ''}`
+}
+
+const MILLION = 1_000_000
+const BILLION = 1_000_000_000
+
+/**
+ * Tenths of `size` in units of `divisor`, keeping a decimal only below 100 units: 12.46M is 125 tenths, 350.4M
+ * is 3500 (no decimal left to show). Multiplied before dividing, as in compactNumber.
+ */
+function cardTenths(size: number, divisor: number): number {
+  const tenths = Math.round((size * 10) / divisor)
+  return tenths >= 1000 ? Math.round(size / divisor) * 10 : tenths
+}
+
+function compactCard(amount: number, style: LanguageStyle): string {
+  const size = Math.abs(amount)
+  if (Math.round(size) < MILLION) return style.money(wholeNumber(amount, style))
+  let billions = size >= BILLION
+  let tenths = cardTenths(size, billions ? BILLION : MILLION)
+  // A rounding may reach the next unit: 999,960,000 is '1B', not '1,000M'.
+  if (!billions && tenths >= 10_000) {
+    billions = true
+    tenths = cardTenths(size, BILLION)
+  }
+  const sign = amount < 0 ? '-' : ''
+  return `${sign}${oneDecimal(tenths / 10, style)}${style.cardUnits[billions ? 1 : 0]}`
 }
 
 // Built once a zone: a DateTimeFormat is slow to construct and every table row asks for one.
@@ -214,6 +256,7 @@ export function createFormat({ language, timeZone }: FormatOptions): Format {
     money: (amount) => (Number.isFinite(amount) ? style.money(wholeNumber(amount, style)) : '—'),
     count: (value) => (Number.isFinite(value) ? wholeNumber(value, style) : '—'),
     compactMoney: (amount) => (Number.isFinite(amount) ? compactNumber(amount, style) : '—'),
+    compactVnd: (amount) => (Number.isFinite(amount) ? compactCard(amount, style) : '—'),
     // Always one decimal, so the cards' figures line up: 0 → '0.0 %'.
     percent: (value) =>
       Number.isFinite(value) ? `${value.toFixed(1).replace('.', style.decimal)}${style.percentSuffix}` : '—',
@@ -228,6 +271,10 @@ export function createFormat({ language, timeZone }: FormatOptions): Format {
     dayMonth: (value) => {
       const parts = dayParts(value, timeZone)
       return parts ? style.dayMonth(parts[1], parts[2]) : ''
+    },
+    yearMonth: (value) => {
+      const parts = dayParts(value, timeZone)
+      return parts ? style.yearMonth(parts[0], parts[1]) : ''
     },
     calendarDay: (instant) => {
       const clock = wallClock(instant, timeZone)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { filterValues, type ListFilter, paramsOf } from './list-filters.ts'
+import { filterValues, type ListFilter, paramsOf, toggleChoice } from './list-filters.ts'
 
 const FILTERS: ListFilter[] = [
   { kind: 'select', param: 'size', label: 'Size', options: [{ value: 'M', label: 'M' }] },
@@ -63,5 +63,18 @@ describe('paramsOf', () => {
       'to',
       'userId',
     ])
+  })
+})
+
+describe('toggleChoice', () => {
+  const options = ['0', '1', '2', '3'].map((value) => ({ value, label: value }))
+  it('turns a choice on in the options’ order, and off again', () => {
+    expect(toggleChoice(options, '', '2')).toBe('2')
+    expect(toggleChoice(options, '2', '1')).toBe('1,2')
+    expect(toggleChoice(options, '1,2', '2')).toBe('1')
+    expect(toggleChoice(options, '1', '1')).toBe('')
+  })
+  it('drops what is not an option', () => {
+    expect(toggleChoice(options, '9,1', '3')).toBe('1,3')
   })
 })

@@ -23,6 +23,23 @@ export type ListFilter =
   | { kind: 'days'; from: string; to: string; label: string }
   | { kind: 'fixed'; param: string; label: string }
 
+/** A filter parameter's new value, or how to make it from the value as last asked for ('' removes it). */
+export type FilterValue = string | ((current: string) => string)
+
+/**
+ * A chip group's value with one choice turned on or off, kept in the options' order: toggled against the value
+ * as last asked for, not the one on screen, so a second click before the list draws again is not lost.
+ */
+export const toggleChoice = (options: readonly FilterOption[], current: string, choice: string): string => {
+  const chosen = new Set(current ? current.split(',') : [])
+  if (chosen.has(choice)) chosen.delete(choice)
+  else chosen.add(choice)
+  return options
+    .map((option) => option.value)
+    .filter((value) => chosen.has(value))
+    .join(',')
+}
+
 /** The query parameters a filter fills. */
 export const paramsOf = (filter: ListFilter): string[] => {
   switch (filter.kind) {

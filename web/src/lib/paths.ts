@@ -36,6 +36,8 @@ export const paths = {
   staffNew: '/admin/staff/add',
   staffEdit: (id: string) => `/admin/staff/edit/${encodeURIComponent(id)}`,
   auditLog: '/admin/audit-log',
+  /** The shop's details, bank account and low-stock threshold (CONTRACT 4.7). */
+  settings: '/admin/settings',
   /** The audit log filtered to one record's entries: the 'History' link of its edit screen. */
   history: (entity: AuditEntity, id: string) =>
     `/admin/audit-log?${new URLSearchParams({ entity, entityId: id }).toString()}`,

@@ -41,6 +41,8 @@ export const SHOWN_IN: Record<Resource, readonly Resource[]> = {
   // A member's own name shows in the account menu (`/me`).
   staff: ['auth'],
   audit: [],
+  // The low-stock threshold: the store config the screens follow (`/config`) and the list's `stock=low`.
+  settings: ['operations', 'products'],
 }
 
 /** The resources whose cached answers a change to `resource` makes stale, itself first. */

@@ -22,20 +22,29 @@ const SessionContext = createContext<Session | null>(null)
 
 export const meQueryKey = queryKeys.of(endpoints.auth.me)
 
+/**
+ * The signed-in account (`/me`) and the store's settings (`/config`), read once a session: the session below
+ * asks for them, and so may a screen's loader that cannot wait for the first render (the dashboard's).
+ */
+export const meQuery = {
+  ...apiQuery(endpoints.auth.me),
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+  meta: { silent: true },
+}
+export const storeConfigQuery = {
+  ...apiQuery(endpoints.operations.config),
+  staleTime: Number.POSITIVE_INFINITY,
+  meta: { silent: true },
+}
+
 /** Holds the session: tokens in storage, the profile from `/me`, and sign-in and sign-out. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
   const queryClient = useQueryClient()
   const [hasToken, setHasToken] = useState(() => tokens.access !== null)
 
-  const me = useQuery({
-    ...apiQuery(endpoints.auth.me),
-    select: (answer) => answer.data,
-    enabled: hasToken,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-    meta: { silent: true },
-  })
+  const me = useQuery({ ...meQuery, select: (answer) => answer.data, enabled: hasToken })
 
   const end = useCallback(() => {
     tokens.clear()
@@ -86,13 +95,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [hasToken, me.data, me.isPending, signIn, signOut],
   )
   // The store's settings (its time zone) follow the session: the server answers them to a signed-in account.
-  const config = useQuery({
-    ...apiQuery(endpoints.operations.config),
-    select: (answer) => answer.data,
-    enabled: hasToken,
-    staleTime: Number.POSITIVE_INFINITY,
-    meta: { silent: true },
-  })
+  const config = useQuery({ ...storeConfigQuery, select: (answer) => answer.data, enabled: hasToken })
   return (
     <SessionContext.Provider value={value}>
       <StoreConfigContext.Provider value={config.data ?? DEFAULT_STORE_CONFIG}>

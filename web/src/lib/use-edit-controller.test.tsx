@@ -9,7 +9,7 @@ import {
   messageText,
   requiredText,
 } from '@store/contract'
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import type { Resolver, UseFormReturn } from 'react-hook-form'
@@ -18,7 +18,7 @@ import { useParams } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { EditScreen } from '../components/edit-screen.tsx'
-import { fakeFetch, ok, refusal } from '../test/fake-fetch.ts'
+import { fakeFetch, json, ok, refusal, refusalBody } from '../test/fake-fetch.ts'
 import { renderAt } from '../test/render.tsx'
 import { ApiError } from './http.ts'
 import { queryKeys } from './queries.ts'
@@ -27,7 +27,7 @@ import { useEditController } from './use-edit-controller.ts'
 import { translateMessage } from './validation.ts'
 
 /** A resource of its own, so the controller is tested apart from every real screen. */
-const thing = z.object({ id: z.string(), name: z.string() })
+const thing = z.object({ id: z.string(), name: z.string(), version: z.number().optional() })
 const thingBody = z.object({ name: requiredText(50) })
 type ThingBody = z.infer<typeof thingBody>
 interface ThingValues {
@@ -377,5 +377,147 @@ describe('useEditController through an add screen', () => {
     expect(success).toHaveBeenCalledWith('Thing added')
     expect(server.calls.map((call) => `${call.method} ${call.path}`)).toEqual([POST])
     expect(server.calls[0]!.body).toEqual({ name: 'New thing' })
+  })
+})
+
+/** A thing at a version, as the server answers it (CONTRACT 4.6). */
+const at = (name: string, version: number) => () => ok({ id: '7', name, version })
+/** The 409 of an edit made from an older version: the record as it is now in `data`. */
+const editedMeanwhile = (name: string, version: number) => () =>
+  json(409, { ...refusalBody(409, 'editedMeanwhile'), data: { id: '7', name, version } })
+const dialog = () => screen.getByRole('dialog', { name: 'Changed by someone else' })
+const sentBodies = (server: ReturnType<typeof fakeFetch>) => server.callsTo(PUT).map((call) => call.body)
+
+describe('useEditController when the record has a version (edited meanwhile, CONTRACT 4.6)', () => {
+  it('sends the version the form was filled from in the body the screen built, not a later one', async () => {
+    const refetch = gate()
+    const server = fakeFetch({
+      [GET]: [
+        at('First', 3),
+        async () => {
+          await refetch.closed
+          return ok({ id: '7', name: 'Changed', version: 5 })
+        },
+      ],
+      [PUT]: [(call) => ok({ id: '7', ...(call.body as object) })],
+    })
+    const input = updateInput()
+    const user = userEvent.setup()
+    const { router, queryClient } = showEdit(input)
+    await waitFor(() => expect(name()).toHaveValue('First'))
+    // A refetch meanwhile (another part of the app changed things) does not move the version the form is from.
+    let refetched: Promise<void> = Promise.resolve()
+    act(() => {
+      refetched = queryClient.invalidateQueries({ queryKey: ['things'] })
+    })
+    refetch.open()
+    await act(() => refetched)
+    expect(await screen.findByText('Stored: Changed')).toBeInTheDocument()
+    await user.type(name(), ' edited')
+    await user.click(save())
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(BACK))
+    // The screen's input had only the form's values; the controller added the version.
+    expect(input).toHaveBeenCalledWith({ name: 'First edited' }, '7')
+    expect(sentBodies(server)).toEqual([{ name: 'First edited', version: 3 }])
+  })
+
+  it('asks when someone else saved first: no toast, nothing dropped, and Cancel keeps editing', async () => {
+    const failure = vi.spyOn(notify, 'error')
+    const success = vi.spyOn(notify, 'success')
+    const server = fakeFetch({
+      [GET]: [at('First', 3)],
+      [PUT]: [editedMeanwhile('Theirs', 4), editedMeanwhile('Theirs', 4)],
+    })
+    const user = userEvent.setup()
+    const { router } = showEdit()
+    await waitFor(() => expect(name()).toHaveValue('First'))
+    await user.clear(name())
+    await user.type(name(), 'Mine')
+    await user.click(save())
+
+    expect(await screen.findByRole('dialog', { name: 'Changed by someone else' })).toBeInTheDocument()
+    expect(dialog()).toHaveTextContent('Someone else saved this record after you opened it')
+    expect(within(dialog()).getByRole('button', { name: 'Reload' })).toBeInTheDocument()
+    expect(failure).not.toHaveBeenCalled()
+    expect(success).not.toHaveBeenCalled()
+    expect(router.state.location.pathname).toBe('/things/7')
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    // Nothing was reloaded and nothing typed is lost.
+    expect(name()).toHaveValue('Mine')
+    expect(server.callsTo(GET)).toHaveLength(1)
+
+    // Saving again from the same version meets the same answer, and the same question: never a silent overwrite.
+    await user.click(save())
+    expect(await screen.findByRole('dialog', { name: 'Changed by someone else' })).toBeInTheDocument()
+    expect(sentBodies(server)).toEqual([
+      { name: 'Mine', version: 3 },
+      { name: 'Mine', version: 3 },
+    ])
+    // Closing the dialog is Cancel too.
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(name()).toHaveValue('Mine')
+    expect(failure).not.toHaveBeenCalled()
+  })
+
+  it('reloads the record into the form on Reload, then saves from its version', async () => {
+    const success = vi.spyOn(notify, 'success')
+    const server = fakeFetch({
+      [GET]: [at('First', 3), at('Theirs', 4)],
+      [PUT]: [editedMeanwhile('Theirs', 4), (call) => ok({ id: '7', ...(call.body as object) })],
+    })
+    const user = userEvent.setup()
+    const { router } = showEdit()
+    await waitFor(() => expect(name()).toHaveValue('First'))
+    await user.clear(name())
+    await user.type(name(), 'Mine')
+    await user.click(save())
+    await screen.findByRole('dialog', { name: 'Changed by someone else' })
+
+    await user.click(within(dialog()).getByRole('button', { name: 'Reload' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    // The record as the server has it now, loaded afresh; what was typed is gone because the user chose so.
+    expect(server.callsTo(GET)).toHaveLength(2)
+    expect(name()).toHaveValue('Theirs')
+    expect(screen.getByText('Stored: Theirs')).toBeInTheDocument()
+
+    await user.type(name(), ' and mine')
+    await user.click(save())
+    await waitFor(() => expect(router.state.location.pathname).toBe(BACK))
+    expect(sentBodies(server)).toEqual([
+      { name: 'Mine', version: 3 },
+      { name: 'Theirs and mine', version: 4 },
+    ])
+    expect(success).toHaveBeenCalledWith('Thing saved')
+  })
+
+  it('leaves the form unguarded after Reload: what shows is what is stored, so leaving does not ask', async () => {
+    fakeFetch({ [GET]: [at('First', 3), at('Theirs', 4)], [PUT]: [editedMeanwhile('Theirs', 4)] })
+    const user = userEvent.setup()
+    const { router } = showEdit()
+    await waitFor(() => expect(name()).toHaveValue('First'))
+    await user.type(name(), '!')
+    await user.click(save())
+    await screen.findByRole('dialog', { name: 'Changed by someone else' })
+    await user.click(within(dialog()).getByRole('button', { name: 'Reload' }))
+    await waitFor(() => expect(name()).toHaveValue('Theirs'))
+    await user.click(screen.getByRole('link', { name: 'Cancel' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe(BACK))
+  })
+
+  it('sends no version for a record that carries none', async () => {
+    const server = fakeFetch({
+      [GET]: [record('First')],
+      [PUT]: [(call) => ok({ id: '7', ...(call.body as object) })],
+    })
+    const user = userEvent.setup()
+    const { router } = showEdit()
+    await waitFor(() => expect(name()).toHaveValue('First'))
+    await user.click(save())
+    await waitFor(() => expect(router.state.location.pathname).toBe(BACK))
+    expect(sentBodies(server)).toEqual([{ name: 'First' }])
   })
 })

@@ -1,16 +1,31 @@
 import type { EndpointAnswer, EndpointInput, Route } from '@store/contract'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { applyServerErrors } from './forms.ts'
 import { apiQuery, useApiMutation } from './queries.ts'
 import { notify } from './toast.ts'
+import { useEditedMeanwhile } from './use-edited-meanwhile.ts'
 import { useUnsavedChanges } from './use-unsaved-changes.ts'
 
 /** A call that reads one record: `{ params: { id } }` in, `{ data: record }` out. */
 type RecordEndpoint = Route & { method: 'GET' }
 type RecordOf<E> = EndpointAnswer<E> extends { data: infer R } ? R : never
+
+/** The version a record carries (CONTRACT 4.6), when it carries one. */
+const versionOf = (record: unknown): number | undefined => {
+  const version = (record as { version?: unknown } | null | undefined)?.version
+  return typeof version === 'number' ? version : undefined
+}
+
+/** A save's input with the version the form was filled from in its body, so a stale edit is refused. */
+function withVersion<I>(input: I, version: number | undefined): I {
+  if (version === undefined) return input
+  const body = (input as { body?: unknown }).body
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return input
+  return { ...input, body: { ...body, version } }
+}
 
 export interface EditControllerOptions<
   Values extends FieldValues,
@@ -42,6 +57,11 @@ export interface EditControllerOptions<
  * toasted why), saves, toasts and goes back, and puts a 400's or a 409's messages next to their fields while
  * keeping what was typed. Anything it cannot place on a field is toasted. Leaving with unsaved changes asks
  * first (`useUnsavedChanges`; the screen shows the question with `LeavePrompt`), except after a save.
+ *
+ * Edited meanwhile (CONTRACT 4.6): when the record carries a `version`, the save sends the one the form was
+ * filled from, in its body, whatever the screen builds the body from. When someone else saved first, the 409
+ * opens a question (`meanwhile`, shown by `EditScreen`): Reload fills the form with the record as it is now,
+ * dropping this form's changes; Cancel keeps editing. Nothing is dropped or overwritten without that choice.
  *
  * @example
  * const edit = useEditController({
@@ -83,13 +103,27 @@ export function useEditController<
   // being typed.
   // Kept per id: the same page shown for another record (back from /edit/2 to /edit/1) fills in that one.
   const filledFor = useRef<string | null>(null)
+  /** The version of the record the form was filled from: the one a save is made from. */
+  const filledVersion = useRef<number | undefined>(undefined)
   const { reset } = form
   const id = load?.id ?? ''
   useEffect(() => {
     if (loaded === undefined || filledFor.current === id || !toValues) return
     filledFor.current = id
+    filledVersion.current = versionOf(loaded)
     reset(toValues(loaded))
   }, [loaded, id, reset, toValues])
+
+  // Reload, once the user chose it: the record as the server has it now, into the form, and its version.
+  const { refetch } = record
+  const reloadRecord = useCallback(async () => {
+    const fresh = (await refetch()).data as { data: RecordOf<Load> } | undefined
+    // A record gone meanwhile fails to load: the screen goes back to the list, as on entry.
+    if (fresh === undefined || !toValues) return
+    filledVersion.current = versionOf(fresh.data)
+    reset(toValues(fresh.data))
+  }, [refetch, reset, toValues])
+  const meanwhile = useEditedMeanwhile(reloadRecord)
 
   useEffect(() => {
     if (record.isError) navigate(back, { replace: true })
@@ -103,6 +137,7 @@ export function useEditController<
     // The screen leaves for the list, which loads afresh: refetching what is left behind would be wasted.
     refetch: 'none',
     onError: (error) => {
+      if (meanwhile.refused(error)) return
       const fields = Object.keys(empty) as Path<Values>[]
       if (!applyServerErrors(error, form.setError, fields)) notify.error(error)
     },
@@ -121,9 +156,13 @@ export function useEditController<
     loading: load !== undefined && loaded === undefined,
     saving: mutation.isPending,
     /** The form's submit handler: checks the rules, then saves. */
-    submit: form.handleSubmit((body) => mutation.mutate(save.input(body, load?.id))),
+    submit: form.handleSubmit((body) =>
+      mutation.mutate(withVersion(save.input(body, load?.id), load ? filledVersion.current : undefined)),
+    ),
     back,
     /** Holds a navigation away from unsaved changes until the user answers (`LeavePrompt`). */
     guard,
+    /** The question after a save refused as edited meanwhile (`EditedMeanwhileDialog`). */
+    meanwhile,
   }
 }

@@ -429,6 +429,24 @@ describe('useListController: sort, filters, page size', () => {
     expect(screen.getByRole('combobox', { name: 'Colour' })).toHaveValue('')
   })
 
+  it('counts two chip clicks made before the screen draws again, and a third click takes one back off', async () => {
+    fakeFetch({ [GADGETS]: gadgetReply })
+    const { router } = renderAt(<GadgetList />, '/x', '/x')
+    await screen.findByText('Gadget 1.1')
+    const green = screen.getByRole('checkbox', { name: 'Green' })
+    const red = screen.getByRole('checkbox', { name: 'Red' })
+    // Both clicks land in one batch, as on a slow machine: the second must not overwrite the first.
+    act(() => {
+      green.click()
+      red.click()
+    })
+    await waitFor(() => expect(search(router)).toEqual({ status: 'red,green' }))
+    expect(screen.getByRole('checkbox', { name: 'Green' })).toBeChecked()
+    expect(screen.getByRole('checkbox', { name: 'Red' })).toBeChecked()
+    act(() => screen.getByRole('checkbox', { name: 'Green' }).click())
+    await waitFor(() => expect(search(router)).toEqual({ status: 'red' }))
+  })
+
   it('says the filters found nothing, and clears them from the empty list, keeping the search', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     fakeFetch({

@@ -13,7 +13,13 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { downloadExport } from './download.ts'
 import { api } from './http.ts'
-import { type FilterOption, filterValues, type ListFilter, paramsOf } from './list-filters.ts'
+import {
+  type FilterOption,
+  type FilterValue,
+  filterValues,
+  type ListFilter,
+  paramsOf,
+} from './list-filters.ts'
 import { apiQuery, invalidateAfter } from './queries.ts'
 import { notify } from './toast.ts'
 
@@ -37,7 +43,7 @@ export interface SortState {
 }
 
 /** A change to many rows at once (CONTRACT 4.1 bulk calls): its call, and the choice it may need first. */
-export interface BulkAction {
+export interface BulkCall {
   /** Names the action in code and tests: 'delete', 'status'. */
   name: string
   /** The button's text: 'Delete', 'Change status'. */
@@ -51,11 +57,25 @@ export interface BulkAction {
   question: (count: number, choice: string | undefined) => string
   /** A destructive action shows in red. */
   danger?: boolean
+  run?: never
 }
+
+/**
+ * Something done with the selected rows that changes none of them (a download of their packing slips): run at
+ * once with the selected ids, without a question or a results dialog; a failure is toasted.
+ */
+export interface BulkTask {
+  name: string
+  label: string
+  run: (ids: string[]) => Promise<unknown>
+}
+
+/** What the selected rows offer: a bulk call, or a task that changes nothing. */
+export type BulkAction = BulkCall | BulkTask
 
 /** What a bulk call answered, with the rows it was asked about as they were then (for their names). */
 export interface BulkResult<Row> {
-  action: BulkAction
+  action: BulkCall
   outcomes: BulkOutcome[]
   rows: Row[]
 }
@@ -231,10 +251,10 @@ export function useListController<E extends ListEndpoint, D extends Route = Rout
   const onPage = rows.map(idOf)
   const allSelected = onPage.length > 0 && onPage.every((id) => selected.has(id))
 
-  const [pendingBulk, setPendingBulk] = useState<{ action: BulkAction; choice: string } | null>(null)
+  const [pendingBulk, setPendingBulk] = useState<{ action: BulkCall; choice: string } | null>(null)
   const [bulkResult, setBulkResult] = useState<BulkResult<Row> | null>(null)
   const bulkCall = useMutation({
-    mutationFn: async ({ action, choice }: { action: BulkAction; choice: string }) => {
+    mutationFn: async ({ action, choice }: { action: BulkCall; choice: string }) => {
       const ids = onPage.filter((id) => selected.has(id))
       const asked = rows.filter((row) => selected.has(idOf(row)))
       const reply = (await (api as (e: Route, input: unknown) => Promise<BulkAnswer>)(action.endpoint, {
@@ -248,6 +268,10 @@ export function useListController<E extends ListEndpoint, D extends Route = Rout
       await invalidateAfter(queryClient, list.resource as Resource)
     },
     onSettled: () => setPendingBulk(null),
+  })
+  // A failure is toasted by the mutation cache; the selection stays, to try again.
+  const task = useMutation({
+    mutationFn: (action: BulkTask) => action.run(onPage.filter((id) => selected.has(id))),
   })
 
   return {
@@ -304,10 +328,14 @@ export function useListController<E extends ListEndpoint, D extends Route = Rout
       }),
     filters,
     filterValues: values,
-    /** Sets one filter parameter ('' removes it); several set before the next render all count. */
-    setFilter: (param: string, value: string) =>
+    /**
+     * Sets one filter parameter ('' removes it); several set before the next render all count. A function
+     * gets the value as last asked for, so two quick clicks on a chip group both count.
+     */
+    setFilter: (param: string, value: FilterValue) =>
       narrow((updated) => {
-        if (value) updated.set(param, value)
+        const next = typeof value === 'function' ? value(updated.get(param) ?? '') : value
+        if (next) updated.set(param, next)
         else updated.delete(param)
       }),
     /**
@@ -337,12 +365,14 @@ export function useListController<E extends ListEndpoint, D extends Route = Rout
       }),
     toggleAll: () => setSelected(allSelected ? new Set() : new Set(onPage)),
     pendingBulk,
-    askBulk: (action: BulkAction, choice = '') => setPendingBulk({ action, choice }),
+    askBulk: (action: BulkCall, choice = '') => setPendingBulk({ action, choice }),
     cancelBulk: () => setPendingBulk(null),
     confirmBulk: () => {
       if (pendingBulk) bulkCall.mutate(pendingBulk)
     },
     bulkRunning: bulkCall.isPending,
+    runTask: (action: BulkTask) => task.mutate(action),
+    taskRunning: task.isPending ? task.variables?.name : undefined,
     bulkResult,
     closeBulkResult: () => setBulkResult(null),
   }
@@ -375,7 +405,7 @@ export interface ListController<Row> {
   setSort: (next: SortState) => void
   filters: readonly ListFilter[]
   filterValues: Record<string, string>
-  setFilter: (param: string, value: string) => void
+  setFilter: (param: string, value: FilterValue) => void
   filtered: boolean
   clearFilters: () => void
   canExport: boolean
@@ -387,11 +417,15 @@ export interface ListController<Row> {
   allSelected: boolean
   toggleRow: (id: string) => void
   toggleAll: () => void
-  pendingBulk: { action: BulkAction; choice: string } | null
-  askBulk: (action: BulkAction, choice?: string) => void
+  pendingBulk: { action: BulkCall; choice: string } | null
+  askBulk: (action: BulkCall, choice?: string) => void
   cancelBulk: () => void
   confirmBulk: () => void
   bulkRunning: boolean
+  /** Runs a task on the selected rows at once. */
+  runTask: (action: BulkTask) => void
+  /** The name of the task running now, if any. */
+  taskRunning: string | undefined
   bulkResult: BulkResult<Row> | null
   closeBulkResult: () => void
 }

@@ -26,6 +26,7 @@ const brand = (overrides: Partial<Brand> = {}): Brand => ({
   name: 'Adidas',
   logo: LOGO,
   slug: 'adidas',
+  version: 6,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
@@ -102,7 +103,9 @@ describe('the edit-brand screen', () => {
     await user.type(name, 'Adidas Original')
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/brands'))
-    expect(server.callsTo(PUT).map((call) => call.body)).toEqual([{ name: 'Adidas Original', logo: null }])
+    expect(server.callsTo(PUT).map((call) => call.body)).toEqual([
+      { name: 'Adidas Original', logo: null, version: 6 },
+    ])
   })
 
   it('a blank name is refused beside the field; a taken slug (409) too, keeping what was typed', async () => {
@@ -127,7 +130,7 @@ describe('the edit-brand screen', () => {
     expect(await screen.findByText(taken)).toBeInTheDocument()
     expect(name).toHaveAccessibleDescription(taken)
     expect(name).toHaveValue('Nike')
-    expect(server.callsTo(PUT).map((call) => call.body)).toEqual([{ name: 'Nike', logo: null }])
+    expect(server.callsTo(PUT).map((call) => call.body)).toEqual([{ name: 'Nike', logo: null, version: 6 }])
     expect(router.state.location.pathname).toBe('/admin/brand/edit/5')
   })
 

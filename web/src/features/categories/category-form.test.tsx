@@ -30,6 +30,7 @@ describe('category rules (the contract schema)', () => {
         _id: '3',
         name: 'Quần jean',
         slug: 'quan-jean',
+        version: 0,
         createdAt: '2026-01-01T00:00:00.000Z',
         updatedAt: '2026-01-01T00:00:00.000Z',
       }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isLabelledDay, labelInterval, niceTicks, percentOf } from './figures.ts'
+import { changeOf, percentOf, toneOf } from './figures.ts'
 
 describe('percentOf (the month as a share of all time)', () => {
   it('is month / total × 100', () => {
@@ -22,36 +22,40 @@ describe('percentOf (the month as a share of all time)', () => {
   })
 })
 
-describe('niceTicks (y-axis)', () => {
-  it('runs from 0 in round steps to at least the highest value', () => {
-    expect(niceTicks(1_234_000)).toEqual([0, 500_000, 1_000_000, 1_500_000])
-    expect(niceTicks(10_000_000)).toEqual([0, 2_500_000, 5_000_000, 7_500_000, 10_000_000])
-    expect(niceTicks(7)).toEqual([0, 2, 4, 6, 8])
+describe('changeOf (against the compared period)', () => {
+  it('is up or down by the change in per cent of the compared figure, one decimal', () => {
+    expect(changeOf(1125, 1000)).toEqual({ kind: 'up', percent: 12.5 })
+    expect(changeOf(750, 1000)).toEqual({ kind: 'down', percent: 25 })
+    expect(changeOf(0, 1000)).toEqual({ kind: 'down', percent: 100 })
+    expect(changeOf(3000, 1000)).toEqual({ kind: 'up', percent: 200 })
+    expect(changeOf(2, 3)).toEqual({ kind: 'down', percent: 33.3 })
   })
 
-  it('is a single 0 tick when nothing was sold', () => {
-    expect(niceTicks(0)).toEqual([0])
+  it('is no change for equal figures, for a change under 0.05 %, and for 0 both times', () => {
+    expect(changeOf(1000, 1000)).toEqual({ kind: 'same' })
+    expect(changeOf(1_000_400, 1_000_000)).toEqual({ kind: 'same' })
+    expect(changeOf(999_600, 1_000_000)).toEqual({ kind: 'same' })
+    expect(changeOf(0, 0)).toEqual({ kind: 'same' })
   })
 
-  it('never steps below 1 VND', () => {
-    expect(niceTicks(1)).toEqual([0, 1])
+  it('is new, not Infinity, when the compared figure is 0', () => {
+    expect(changeOf(5, 0)).toEqual({ kind: 'new' })
+    expect(changeOf(Number.NaN, 5)).toEqual({ kind: 'same' })
   })
 })
 
-describe('x-axis labels', () => {
-  it('labels every fifth day counted back from today', () => {
-    const labelled = Array.from({ length: 30 }, (_, i) => i).filter((i) => isLabelledDay(i, 30))
-    expect(labelled).toEqual([4, 9, 14, 19, 24, 29])
+describe('toneOf', () => {
+  it('is good when a figure rises, bad when it falls, neutral when it holds', () => {
+    expect(toneOf({ kind: 'up', percent: 5 })).toBe('good')
+    expect(toneOf({ kind: 'new' })).toBe('good')
+    expect(toneOf({ kind: 'down', percent: 5 })).toBe('bad')
+    expect(toneOf({ kind: 'same' })).toBe('neutral')
   })
 
-  it('spaces labels further apart when the bars are too narrow for one every five days', () => {
-    // 30 days on a wide card: 22 px a day.
-    expect(labelInterval(22, 34)).toBe(5)
-    // 30 days on a phone: 8.3 px a day, 41 px for five, wider than a label.
-    expect(labelInterval(8.3, 34)).toBe(5)
-    expect(labelInterval(6, 34)).toBe(10)
-    expect(labelInterval(2, 34)).toBe(20)
-    const labelled = Array.from({ length: 30 }, (_, i) => i).filter((i) => isLabelledDay(i, 30, 10))
-    expect(labelled).toEqual([9, 19, 29])
+  it('turns round for a figure where more is worse, such as cancelled orders', () => {
+    expect(toneOf({ kind: 'up', percent: 5 }, false)).toBe('bad')
+    expect(toneOf({ kind: 'new' }, false)).toBe('bad')
+    expect(toneOf({ kind: 'down', percent: 5 }, false)).toBe('good')
+    expect(toneOf({ kind: 'same' }, false)).toBe('neutral')
   })
 })

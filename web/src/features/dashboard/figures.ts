@@ -1,6 +1,6 @@
 /**
- * The dashboard's arithmetic, kept pure so it is tested without a screen: the month's share of all time and
- * the chart's scale. How the numbers are written is lib/format.ts's business.
+ * The dashboard's arithmetic, kept pure so it is tested without a screen: the month's share of all time and the
+ * change of a figure against the compared period. How the numbers are written is lib/format.ts's business.
  */
 
 /**
@@ -13,33 +13,29 @@ export function percentOf(part: number, total: number): number {
 }
 
 /**
- * Round axis values from 0 to at least `max`, about `count` steps of 1, 2, 2.5 or 5 times a power of ten:
- * niceTicks(1_234_000) → [0, 500000, 1000000, 1500000]. A max of 0 or less is the single tick [0].
+ * How a figure moved against the compared period: `up` or `down` by `percent` (positive, one decimal), `same`
+ * (no change once rounded to 0.1 %, or 0 both times) or `new` (0 before, something now: no per cent of 0).
  */
-export function niceTicks(max: number, count = 4): number[] {
-  if (!(max > 0)) return [0]
-  const rough = max / count
-  const power = 10 ** Math.floor(Math.log10(rough))
-  const scaled = rough / power
-  const factor = scaled <= 1 ? 1 : scaled <= 2 ? 2 : scaled <= 2.5 ? 2.5 : scaled <= 5 ? 5 : 10
-  // Amounts are whole VND: a step below 1 would label the same integer twice.
-  const step = Math.max(1, factor * power)
-  const top = Math.ceil(max / step) * step
-  const ticks: number[] = []
-  for (let value = 0; value <= top + step / 2; value += step) ticks.push(Math.round(value))
-  return ticks
+export type Change = { kind: 'up' | 'down'; percent: number } | { kind: 'same' } | { kind: 'new' }
+
+/**
+ * The change from `before` to `now` in per cent of `before`, rounded to one decimal: changeOf(1125, 1000) is up
+ * 12.5. Never Infinity or NaN: from 0 it is `new` (or `same` when still 0).
+ */
+export function changeOf(now: number, before: number): Change {
+  if (!Number.isFinite(now) || !Number.isFinite(before)) return { kind: 'same' }
+  if (before === 0) return now === 0 ? { kind: 'same' } : { kind: 'new' }
+  const percent = Math.round(((now - before) / before) * 1000) / 10
+  if (percent === 0) return { kind: 'same' }
+  return { kind: percent > 0 ? 'up' : 'down', percent: Math.abs(percent) }
 }
 
 /**
- * How many days apart the x-axis labels are: every fifth day, or every tenth (fifteenth…) when five days of bars
- * are narrower than a label, as on a phone, so labels never overlap.
+ * Whether a change is good news: more revenue is, more cancelled orders is not (`upIsGood` false). No change is
+ * neither.
  */
-export const labelInterval = (band: number, labelWidth: number): number =>
-  band > 0 ? 5 * Math.max(1, Math.ceil(labelWidth / (5 * band))) : 5
-
-/**
- * Which days get an x-axis label: every `every`-th day counted back from the last one, so today is always
- * labelled and the labels never crowd.
- */
-export const isLabelledDay = (index: number, length: number, every = 5): boolean =>
-  (length - 1 - index) % every === 0
+export function toneOf(change: Change, upIsGood = true): 'good' | 'bad' | 'neutral' {
+  if (change.kind === 'same') return 'neutral'
+  const rose = change.kind !== 'down'
+  return rose === upIsGood ? 'good' : 'bad'
+}

@@ -21,6 +21,10 @@ const order: Order = {
   discountPercent: 0,
   totalPrice: 530_000,
   methodPayment: '2',
+  paymentStatus: 'pending',
+  amountByHand: false,
+  quantityByHand: false,
+  version: 0,
   // 18:30 UTC: 01:30 the next day in Ho Chi Minh City, midnight in Kolkata, 13:30 in New York.
   createdAt: '2026-11-20T18:30:00.000Z',
   updatedAt: '2026-11-20T18:30:00.000Z',

@@ -11,11 +11,12 @@ import {
   Text,
   Textarea,
   Title,
+  VisuallyHidden,
 } from '@mantine/core'
-import { ORDER_STATUSES, type Order, type OrderLine } from '@store/contract'
+import { isOrderOpen, ORDER_STATUSES, type Order, type OrderLine } from '@store/contract'
 import { endpoints } from '@store/contract/client'
-import { IconPencil } from '@tabler/icons-react'
-import { useQuery } from '@tanstack/react-query'
+import { IconAlertTriangle, IconPencil, IconPrinter } from '@tabler/icons-react'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
@@ -23,18 +24,23 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { HistoryLink } from '../../components/history-link.tsx'
 import { Money } from '../../components/money.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { PaymentStatusBadge } from '../../components/payment-status-badge.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { paths } from '../../lib/paths.ts'
 import { useCan } from '../../lib/permissions.tsx'
 import { apiQuery, useApiMutation } from '../../lib/queries.ts'
 import { notify } from '../../lib/toast.ts'
 import { useBackOnFailure } from '../../lib/use-back-on-failure.ts'
+import { printInvoice } from './api/print-documents.ts'
 import { OrderLineItem } from './order-line-item.tsx'
+import { OrderTimeline } from './order-timeline.tsx'
 import { PaymentMethods } from './payment-methods.tsx'
 
 /**
- * /admin/order/{orderId}/detail/{id}: an order, its lines (each deletable) and its figures (spec section 2).
- * The list links repeat the order id in both places; the order is read from `orderId`.
+ * /admin/order/{orderId}/detail/{id}: an order, its lines (each deletable while the order is open) and its
+ * figures (spec section 2), its payment status, the amount to collect, its timeline with a box for notes, and
+ * its invoice (CONTRACT 4.5, 4.7). The list links repeat the order id in both places; the order is read from
+ * `orderId`.
  */
 export function OrderDetailPage() {
   const { t } = useTranslation()
@@ -56,6 +62,11 @@ export function OrderDetailPage() {
   // lines, on screen, load again.
   const removal = useApiMutation(endpoints.orders.removeLine)
   const [pendingLine, setPendingLine] = useState<OrderLine | null>(null)
+  // A failure is toasted by the mutation cache, with the server's message.
+  const invoice = useMutation({
+    mutationFn: () => printInvoice(orderId),
+    onSuccess: (name) => notify.success(t('orders.detail.invoiceSaved', { name })),
+  })
 
   // The query cache toasts the server's message; the screen goes back to the list (spec section 8).
   useBackOnFailure(order.isError || lines.isError, paths.orders)
@@ -69,6 +80,14 @@ export function OrderDetailPage() {
         actions={
           <>
             <HistoryLink entity="order" id={orderId} />
+            <Button
+              variant="default"
+              leftSection={<IconPrinter size={16} aria-hidden />}
+              loading={invoice.isPending}
+              onClick={() => invoice.mutate()}
+            >
+              {t('orders.detail.printInvoice')}
+            </Button>
             {canWrite && (
               <Button
                 variant="light"
@@ -86,7 +105,9 @@ export function OrderDetailPage() {
         <OrderDetail
           order={order.data}
           lines={lines.data}
-          onDeleteLine={canWrite ? setPendingLine : undefined}
+          // A delivered or cancelled order keeps its lines (the server refuses with 409): no delete buttons.
+          onDeleteLine={canWrite && isOrderOpen(order.data.status) ? setPendingLine : undefined}
+          timeline={<OrderTimeline orderId={orderId} canWrite={canWrite} />}
         />
       ) : (
         <Center py="xl">
@@ -118,84 +139,100 @@ function OrderDetail({
   order,
   lines,
   onDeleteLine,
+  timeline,
 }: {
   order: Order
   lines: OrderLine[]
-  /** Absent for an account that may not change orders: the lines show without a delete button. */
+  /** Absent for an account that may not change orders, or an order that is closed: no delete buttons. */
   onDeleteLine?: (line: OrderLine) => void
+  /** The timeline, under the order. */
+  timeline: ReactNode
 }) {
   const { t } = useTranslation()
   const format = useFormat()
+  const differs = order.amount !== order.totalPrice
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 8 }}>
-        <Paper withBorder p="md" radius="md">
-          <Stack gap="md">
-            <Group justify="space-between" align="flex-start" gap="md">
-              <Stack gap={4}>
-                <Title order={2} fz="lg">
-                  {t('orders.detail.heading', { id: order.id })}
-                </Title>
-                {/* The day the shop's staff would name: in the store's zone, the language's date style. */}
-                <Text size="sm">
-                  {t('orders.detail.placedOn')}:{' '}
-                  <time dateTime={order.updatedAt}>{format.date(order.updatedAt)}</time>
-                </Text>
-                <Text size="sm">
-                  {t('orders.detail.customer')}: {order.user.name}
-                </Text>
-              </Stack>
-              <NativeSelect
-                label={t('orders.fields.status')}
-                value={String(order.status)}
-                data={ORDER_STATUSES.map((status) => ({
-                  value: String(status),
-                  label: t(`enums.orderStatus.${status}`),
-                }))}
-                disabled
-                w={{ base: '100%', xs: 200 }}
-                // Disabled, as the spec's read-only select, yet as legible as the text around it.
-                styles={{ input: { color: 'var(--mantine-color-text)', opacity: 1 } }}
-              />
-            </Group>
-            <Divider />
-            <Title order={3} fz="md">
-              {t('orders.detail.lines')}
-            </Title>
-            <Stack
-              component="ul"
-              gap={0}
-              m={0}
-              p={0}
-              style={{ listStyle: 'none' }}
-              aria-label={t('orders.detail.lines')}
-            >
-              {lines.map((line, index) => (
-                <OrderLineItem
-                  key={line.id}
-                  line={line}
-                  divided={index > 0}
-                  onDelete={onDeleteLine && (() => onDeleteLine(line))}
+        <Stack gap="md">
+          <Paper withBorder p="md" radius="md">
+            <Stack gap="md">
+              <Group justify="space-between" align="flex-start" gap="md">
+                <Stack gap={4}>
+                  <Title order={2} fz="lg">
+                    {t('orders.detail.heading', { id: order.id })}
+                  </Title>
+                  {/* The day the shop's staff would name: in the store's zone, the language's date style. The order
+                    was placed when it was made; an edit moves only 'Last changed'. */}
+                  <Text size="sm">
+                    {t('orders.detail.placedOn')}:{' '}
+                    <time dateTime={order.createdAt}>{format.date(order.createdAt)}</time>
+                  </Text>
+                  <Text size="sm">
+                    {t('orders.detail.lastChanged')}:{' '}
+                    <time dateTime={order.updatedAt}>{format.dateTime(order.updatedAt)}</time>
+                  </Text>
+                  <Text size="sm">
+                    {t('orders.detail.customer')}: {order.user.name}
+                  </Text>
+                  <Group gap={6}>
+                    <Text size="sm">{t('orders.detail.paymentStatus')}:</Text>
+                    <PaymentStatusBadge status={order.paymentStatus} />
+                  </Group>
+                </Stack>
+                <NativeSelect
+                  label={t('orders.fields.status')}
+                  value={String(order.status)}
+                  data={ORDER_STATUSES.map((status) => ({
+                    value: String(status),
+                    label: t(`enums.orderStatus.${status}`),
+                  }))}
+                  disabled
+                  w={{ base: '100%', xs: 200 }}
+                  // Disabled, as the spec's read-only select, yet as legible as the text around it.
+                  styles={{ input: { color: 'var(--mantine-color-text)', opacity: 1 } }}
                 />
-              ))}
+              </Group>
+              <Divider />
+              <Title order={3} fz="md">
+                {t('orders.detail.lines')}
+              </Title>
+              <Stack
+                component="ul"
+                gap={0}
+                m={0}
+                p={0}
+                style={{ listStyle: 'none' }}
+                aria-label={t('orders.detail.lines')}
+              >
+                {lines.map((line, index) => (
+                  <OrderLineItem
+                    key={line.id}
+                    line={line}
+                    divided={index > 0}
+                    onDelete={onDeleteLine && (() => onDeleteLine(line))}
+                  />
+                ))}
+              </Stack>
+              <Divider />
+              <Textarea
+                label={t('orders.detail.shippingAddress')}
+                value={order.address}
+                readOnly
+                autosize
+                minRows={2}
+              />
+              <Textarea
+                label={t('orders.detail.customerNote')}
+                value={order.customerNote}
+                readOnly
+                autosize
+                minRows={2}
+              />
             </Stack>
-            <Divider />
-            <Textarea
-              label={t('orders.detail.shippingAddress')}
-              value={order.address}
-              readOnly
-              autosize
-              minRows={2}
-            />
-            <Textarea
-              label={t('orders.detail.customerNote')}
-              value={order.customerNote}
-              readOnly
-              autosize
-              minRows={2}
-            />
-          </Stack>
-        </Paper>
+          </Paper>
+          {timeline}
+        </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
         <Stack gap="md">
@@ -217,13 +254,39 @@ function OrderDetail({
               <SummaryRow term={t('orders.detail.total')} strong>
                 <Money amount={order.totalPrice} />
               </SummaryRow>
+              {/* The amount to collect beside the total; when staff set it apart, a mark says so, in words too. */}
+              <SummaryRow term={t('orders.detail.amountToCollect')}>
+                <Money amount={order.amount} />
+                {differs && (
+                  <>
+                    <IconAlertTriangle
+                      size={16}
+                      aria-hidden
+                      color="var(--mantine-color-orange-8)"
+                      style={{ marginLeft: 4, verticalAlign: 'text-bottom' }}
+                    />
+                    <VisuallyHidden>({t('orders.detail.amountDiffers')})</VisuallyHidden>
+                  </>
+                )}
+              </SummaryRow>
             </Stack>
+            {differs && (
+              <Group gap={4} mt="xs" wrap="nowrap" align="flex-start">
+                <IconAlertTriangle
+                  size={14}
+                  aria-hidden
+                  color="var(--mantine-color-orange-8)"
+                  style={{ flexShrink: 0 }}
+                />
+                <Text size="xs">{t('orders.detail.amountDiffersNote')}</Text>
+              </Group>
+            )}
           </Paper>
           <Paper withBorder p="md" radius="md">
             <Title order={3} fz="md" mb="sm">
               {t('orders.detail.payment')}
             </Title>
-            <PaymentMethods code={order.methodPayment} />
+            <PaymentMethods code={order.methodPayment} status={order.paymentStatus} amount={order.amount} />
           </Paper>
         </Stack>
       </Grid.Col>

@@ -1,5 +1,6 @@
-import type { Order, OrderLine } from '@store/contract'
-import { act, fireEvent, screen, within } from '@testing-library/react'
+import type { Order, OrderEvent, OrderLine, PaymentStatus } from '@store/contract'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_STORE_CONFIG, StoreConfigContext } from '../../lib/store-config.tsx'
@@ -82,18 +83,41 @@ describe('PaymentMethods', () => {
     ['2', 'VNPay wallet'],
     ['3', 'PayPal'],
     ['9', 'PayPal'],
-  ])('highlights the method of code %s (%s) and names it', (code, name) => {
-    renderPlain(<PaymentMethods code={code} />)
+  ])('highlights the method of code %s (%s) and, once paid, says it was paid so', (code, name) => {
+    renderPlain(<PaymentMethods code={code} status="paid" amount={530_000} />)
     expect(current()).toEqual([name])
     expect(screen.getByText(`Paid with ${name}`)).toBeInTheDocument()
     expect(screen.queryByText('This person has not paid for this order')).not.toBeInTheDocument()
   })
 
+  it.each<[string, PaymentStatus, string]>([
+    ['1', 'unpaid', 'Cash on delivery: 530,000 VND to collect on delivery'],
+    ['1', 'pending', 'Cash on delivery: 530,000 VND to collect on delivery'],
+    ['1', 'refunded', 'Paid with Cash on delivery, then refunded'],
+    ['2', 'unpaid', 'Not paid yet; to be paid by VNPay wallet'],
+    ['2', 'pending', 'Waiting for payment by VNPay wallet'],
+    ['3', 'failed', 'Payment by PayPal failed'],
+    ['0', 'paid', 'Paid; no payment method recorded'],
+    ['0', 'refunded', 'Refunded'],
+    ['0', 'failed', 'Payment failed'],
+  ])('words method %s with payment status %s: %s', (code, status, line) => {
+    renderPlain(<PaymentMethods code={code} status={status} amount={530_000} />)
+    expect(screen.getByText(line)).toBeInTheDocument()
+    // A cash-on-delivery order is not said to be paid before it is.
+    expect(screen.queryByText(/^Paid with Cash on delivery$/)).not.toBeInTheDocument()
+  })
+
   it.each(['0', '', null])('highlights nothing and says so when unpaid (%j)', (code) => {
-    renderPlain(<PaymentMethods code={code} />)
+    renderPlain(<PaymentMethods code={code} status="unpaid" amount={530_000} />)
     expect(current()).toEqual([])
     expect(screen.getAllByRole('listitem')).toHaveLength(3)
     expect(screen.getByText('This person has not paid for this order')).toBeInTheDocument()
+  })
+
+  it('words the line in Vietnamese, the amount as Vietnamese write it', async () => {
+    await act(() => i18next.changeLanguage('vi'))
+    renderPlain(<PaymentMethods code="1" status="pending" amount={530_000} />)
+    expect(screen.getByText('Thanh toán khi nhận hàng: thu 530.000 ₫ khi giao hàng')).toBeInTheDocument()
   })
 })
 
@@ -112,18 +136,41 @@ describe('OrderDetailPage', () => {
     discountPercent: 0,
     totalPrice: 530_000,
     methodPayment: '2',
-    createdAt: '2026-11-20T10:00:00.000Z',
+    paymentStatus: 'pending',
+    amountByHand: false,
+    quantityByHand: false,
+    version: 3,
     // 04:30 UTC on the 21st: still the 20th in New York, the 21st in Ho Chi Minh City.
-    updatedAt: '2026-11-21T04:30:00.000Z',
+    createdAt: '2026-11-21T04:30:00.000Z',
+    // Days later: an edit must not move the placed-on date.
+    updatedAt: '2026-11-25T02:15:00.000Z',
   }
+  const events: OrderEvent[] = [
+    {
+      id: '9',
+      at: '2026-11-25T02:15:00.000Z',
+      actor: { id: '1', _id: '1', name: 'Trần Thị Bích', email: 'bich@example.com' },
+      type: 'status',
+      from: 1,
+      to: 2,
+    },
+    { id: 'created-12', at: order.createdAt, actor: null, type: 'created' },
+  ]
 
-  const renderDetail = (timeZone?: string) => {
-    fakeFetch({
-      'GET /api/admin/orders/12': () => ok(order),
-      'GET /api/admin/orders/12/detail/12': () => ok([line]),
+  const renderDetail = (
+    timeZone?: string,
+    shown: Order = order,
+    extra: Parameters<typeof fakeFetch>[0] = {},
+    permissions?: Parameters<typeof renderAt>[3],
+  ) => {
+    const server = fakeFetch({
+      'GET /api/admin/orders/12': () => ok(shown),
+      'GET /api/admin/orders/12/detail/12': () => ok([line, { ...line, id: '41', size: 'M' }]),
+      'GET /api/admin/orders/12/events': () => ok(events),
+      ...extra,
     })
     const page = <OrderDetailPage />
-    return renderAt(
+    const result = renderAt(
       timeZone ? (
         <StoreConfigContext.Provider value={{ ...DEFAULT_STORE_CONFIG, storeTimeZone: timeZone }}>
           {page}
@@ -133,21 +180,29 @@ describe('OrderDetailPage', () => {
       ),
       '/admin/order/12/detail/12',
       '/admin/order/:orderId/detail/:id',
+      permissions,
     )
+    return { ...result, server }
   }
 
-  it("shows the placed-on date as YYYY-MM-DD in the store's zone, and the figures in VND", async () => {
+  it("shows the placed-on date from createdAt and the last change, in the store's zone, and the figures in VND", async () => {
     renderDetail()
     const placed = await screen.findByText('2026-11-21')
-    expect(placed).toHaveAttribute('datetime', order.updatedAt)
+    expect(placed).toHaveAttribute('datetime', order.createdAt)
     expect(placed.parentElement).toHaveTextContent(/^Placed on: 2026-11-21$/)
-    expect(screen.getByText('530,000 VND')).toBeInTheDocument()
-    expect(screen.getByText('250,000 VND x 2')).toBeInTheDocument()
+    const changed = screen.getByText('2026-11-25 09:15')
+    expect(changed).toHaveAttribute('datetime', order.updatedAt)
+    expect(changed.parentElement).toHaveTextContent(/^Last changed: 2026-11-25 09:15$/)
+    expect(screen.getAllByText('530,000 VND').length).toBeGreaterThan(0)
+    expect(screen.getAllByText('250,000 VND x 2')).toHaveLength(2)
   })
 
   it("takes the day from the server's STORE_TZ: America/New_York is a day behind here", async () => {
     renderDetail('America/New_York')
     expect((await screen.findByText('2026-11-20')).parentElement).toHaveTextContent(/^Placed on: 2026-11-20$/)
+    expect(screen.getByText('2026-11-24 21:15').parentElement).toHaveTextContent(
+      /^Last changed: 2026-11-24 21:15$/,
+    )
   })
 
   it('writes the date as DD/MM/YYYY and the money with ₫ in Vietnamese', async () => {
@@ -156,6 +211,110 @@ describe('OrderDetailPage', () => {
     expect((await screen.findByText('21/11/2026')).parentElement).toHaveTextContent(
       /^Ngày đặt: 21\/11\/2026$/,
     )
-    expect(screen.getByText('530.000 ₫')).toBeInTheDocument()
+    expect(screen.getByText('25/11/2026 09:15').parentElement).toHaveTextContent(
+      /^Cập nhật lần cuối: 25\/11\/2026 09:15$/,
+    )
+    expect(screen.getAllByText('530.000 ₫').length).toBeGreaterThan(0)
+    expect(screen.getByText('Chờ thanh toán')).toBeInTheDocument()
+  })
+
+  /** The value of a term of the summary (a description list). */
+  const summary = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling
+
+  it('shows the payment status, and the amount to collect beside the total, unmarked when they agree', async () => {
+    renderDetail()
+    await screen.findByText('2026-11-21')
+    expect(screen.getByText('Payment status:').parentElement).toHaveTextContent(
+      'Payment status:Awaiting payment',
+    )
+    expect(summary('Total')).toHaveTextContent(/^530,000 VND$/)
+    expect(summary('To collect')).toHaveTextContent(/^530,000 VND$/)
+    expect(screen.queryByText(/differs from the total/)).not.toBeInTheDocument()
+    expect(screen.getByText('Waiting for payment by VNPay wallet')).toBeInTheDocument()
+  })
+
+  it('marks an amount to collect set apart from the total, in words for screen readers too', async () => {
+    renderDetail(undefined, { ...order, amount: 500_000, amountByHand: true })
+    await screen.findByText('2026-11-21')
+    expect(summary('Total')).toHaveTextContent(/^530,000 VND$/)
+    expect(summary('To collect')).toHaveTextContent(/^500,000 VND\(differs from the total\)$/)
+    expect(
+      screen.getByText('The amount to collect was set by hand and differs from the total.'),
+    ).toBeInTheDocument()
+  })
+
+  it('never says a cash-on-delivery order still to collect was paid', async () => {
+    renderDetail(undefined, { ...order, methodPayment: '1', paymentStatus: 'pending' })
+    await screen.findByText('2026-11-21')
+    expect(screen.getByText('Cash on delivery: 530,000 VND to collect on delivery')).toBeInTheDocument()
+    expect(screen.queryByText(/Paid with/)).not.toBeInTheDocument()
+  })
+
+  it('offers to delete each line of an open order', async () => {
+    renderDetail()
+    await screen.findByText('2026-11-21')
+    expect(screen.getAllByRole('button', { name: /^Delete line / })).toHaveLength(2)
+  })
+
+  it.each([3, 0] as const)(
+    'shows the lines of a closed order (status %i) without delete buttons',
+    async (status) => {
+      renderDetail(undefined, { ...order, status })
+      await screen.findByText('2026-11-21')
+      expect(screen.getAllByText('250,000 VND x 2')).toHaveLength(2)
+      expect(screen.queryByRole('button', { name: /^Delete line / })).not.toBeInTheDocument()
+    },
+  )
+
+  it('shows the timeline newest first: what, who and when', async () => {
+    renderDetail()
+    await screen.findByText('2026-11-21')
+    const timeline = await screen.findByRole('list', { name: 'Timeline' })
+    const entries = within(timeline).getAllByRole('listitem')
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      'Status: Pending → Processing2026-11-25 09:15Trần Thị Bích',
+      'Order placed2026-11-21 11:30The store',
+    ])
+  })
+
+  it('downloads the invoice with the session’s token, under the server’s name', async () => {
+    localStorage.setItem('token', 'access-1')
+    const { server } = renderDetail(undefined, order, {
+      'GET /api/admin/orders/12/invoice.pdf': () =>
+        new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+          status: 200,
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="invoice-12.pdf"',
+          },
+        }),
+    })
+    const saved: string[] = []
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download)
+    })
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }))
+    try {
+      await screen.findByText('2026-11-21')
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Print invoice' }))
+      await waitFor(() => expect(saved).toEqual(['invoice-12.pdf']))
+      const [call] = server.callsTo('GET /api/admin/orders/12/invoice.pdf')
+      expect(call!.headers.authorization).toBe('Bearer access-1')
+      expect(call!.headers.accept).toBe('application/pdf')
+    } finally {
+      click.mockRestore()
+    }
+  })
+
+  it('lets an account that may only read orders print the invoice but neither edit nor note', async () => {
+    renderDetail(undefined, order, {}, { permissions: ['orders:read'] })
+    await screen.findByText('2026-11-21')
+    await screen.findByRole('list', { name: 'Timeline' })
+    expect(screen.getByRole('button', { name: 'Print invoice' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Edit order' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: /Add a note/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Delete line / })).not.toBeInTheDocument()
   })
 })

@@ -1,9 +1,9 @@
 import { type Message, messageText, type Order } from '@store/contract'
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
-import { fakeFetch, ok, refusal } from '../../test/fake-fetch.ts'
+import { fakeFetch, json, ok, refusal, refusalBody } from '../../test/fake-fetch.ts'
 import { renderAt } from '../../test/render.tsx'
 import { OrderEditPage } from './order-edit-page.tsx'
 
@@ -21,11 +21,16 @@ const order: Order = {
   discountPercent: 0,
   totalPrice: 530_000,
   methodPayment: '2',
+  paymentStatus: 'pending',
+  amountByHand: false,
+  quantityByHand: false,
+  version: 4,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T18:30:00.000Z',
 }
 
 const GET = 'GET /api/admin/orders/12'
+const FOLLOWS = 'Follows the lines until changed here.'
 const PUT = 'PUT /api/admin/orders/12'
 
 /** The edit screen of `loaded`, saving with `saved` (the order as sent, by default). */
@@ -56,23 +61,33 @@ describe('the edit-order screen', () => {
     expect(screen.getByLabelText(/Quantity/)).toHaveValue('2')
     expect(screen.getByLabelText(/Status/)).toHaveValue('1')
     expect(screen.getByLabelText('Payment method')).toHaveValue('2')
+    expect(screen.getByLabelText('Payment status')).toHaveValue('pending')
     expect(screen.getByLabelText('Customer note')).toHaveValue('Giao giờ hành chính')
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Cancelled',
-      'Pending',
+      // The current status, then only the moves CONTRACT 4.5 allows from Pending.
+      'Pending (current)',
       'Processing',
       'Delivered',
+      'Cancelled',
       'Unpaid',
       'Cash on delivery',
       'VNPay wallet',
       'PayPal',
+      'Unpaid',
+      'Awaiting payment',
+      'Paid',
+      'Payment failed',
+      'Refunded',
     ])
+    expect(screen.getByLabelText(/Amount/)).toBeEnabled()
+    expect(screen.getByLabelText(/Amount/)).toHaveAccessibleDescription(FOLLOWS)
 
     const user = userEvent.setup()
     await user.selectOptions(screen.getByLabelText(/Status/), 'Delivered')
+    await user.selectOptions(screen.getByLabelText('Payment status'), 'Paid')
     submit()
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'))
-    expect(server.callsTo(PUT).map((call) => call.body)).toEqual([
+    expect(server.callsTo(PUT).map((call) => call.body)).toMatchObject([
       {
         address: order.address,
         amount: 530_000,
@@ -80,8 +95,96 @@ describe('the edit-order screen', () => {
         status: 3,
         customerNote: 'Giao giờ hành chính',
         methodPayment: '2',
+        paymentStatus: 'paid',
+        // The version the form was filled from (CONTRACT 4.6).
+        version: 4,
       },
     ])
+  })
+
+  it('on a save refused as edited meanwhile, Reload brings the order as it is now, with the moves it allows', async () => {
+    const moved: Order = { ...order, status: 3, paymentStatus: 'paid', version: 5 }
+    const server = fakeFetch({
+      [GET]: [() => ok(order), () => ok(moved)],
+      [PUT]: [
+        () =>
+          json(409, {
+            ...refusalBody(409, 'editedMeanwhile'),
+            data: moved,
+          }),
+        (call) => ok({ ...moved, ...(call.body as object) }),
+      ],
+    })
+    const { router } = renderAt(<OrderEditPage />, '/admin/order/edit/12', '/admin/order/edit/:id')
+    await loaded()
+    const user = userEvent.setup()
+    await user.selectOptions(screen.getByLabelText(/Status/), 'Processing')
+    submit()
+    const dialog = await screen.findByRole('dialog', { name: 'Changed by someone else' })
+    await user.click(within(dialog).getByRole('button', { name: 'Reload' }))
+    // The order was delivered meanwhile: Delivered is all the select offers now, and the figures are locked.
+    await waitFor(() => expect(screen.getByLabelText(/Status/)).toHaveValue('3'))
+    expect(
+      Array.from((screen.getByLabelText(/Status/) as HTMLSelectElement).options).map((o) => o.textContent),
+    ).toEqual(['Delivered (current)'])
+    expect(screen.getByLabelText(/Amount/)).toBeDisabled()
+    expect(screen.getByLabelText('Payment status')).toHaveValue('paid')
+    submit()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'))
+    expect(server.callsTo(PUT).map((call) => (call.body as { version: number }).version)).toEqual([4, 5])
+  })
+
+  it('offers Processing only its moves on: Delivered and Cancelled', async () => {
+    showOrder({ ...order, status: 2 })
+    await loaded()
+    const status = screen.getByLabelText(/Status/)
+    expect(status).toHaveValue('2')
+    expect(Array.from((status as HTMLSelectElement).options).map((o) => o.textContent)).toEqual([
+      'Processing (current)',
+      'Delivered',
+      'Cancelled',
+    ])
+  })
+
+  it.each([
+    [3 as const, 'Delivered'],
+    [0 as const, 'Cancelled'],
+  ])(
+    'keeps a closed order (status %i) at its status and its figures as they are, and says why',
+    async (code, name) => {
+      const { server, router } = showOrder({ ...order, status: code, amount: 1, amountByHand: true })
+      await loaded()
+      const status = screen.getByLabelText(/Status/)
+      expect(Array.from((status as HTMLSelectElement).options).map((o) => o.textContent)).toEqual([
+        `${name} (current)`,
+      ])
+      expect(status).toHaveAccessibleDescription(`${name} is final: the status no longer changes.`)
+      const why = `Amount and quantity no longer change once an order is ${name}.`
+      for (const field of [screen.getByLabelText(/Amount/), screen.getByLabelText(/Quantity/)]) {
+        expect(field).toBeDisabled()
+        expect(field).toHaveAccessibleDescription(why)
+      }
+      // The payment status still changes: a delivered cash order gets paid.
+      const user = userEvent.setup()
+      await user.selectOptions(screen.getByLabelText('Payment status'), 'Paid')
+      submit()
+      await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'))
+      expect(server.callsTo(PUT)[0]!.body).toMatchObject({
+        status: code,
+        amount: 1,
+        quantity: 2,
+        paymentStatus: 'paid',
+      })
+    },
+  )
+
+  it('says when the amount was set by hand and no longer follows the lines', async () => {
+    showOrder({ ...order, amount: 500_000, amountByHand: true })
+    await loaded()
+    expect(screen.getByLabelText(/Amount/)).toHaveAccessibleDescription(
+      'Set by hand: it no longer follows the lines.',
+    )
+    expect(screen.getByLabelText(/Quantity/)).toHaveAccessibleDescription(FOLLOWS)
   })
 
   it('requires the address', async () => {
@@ -113,8 +216,9 @@ describe('the edit-order screen', () => {
     submit()
     expect(await screen.findByText('This field must be a number')).toBeInTheDocument()
     expect(await screen.findByText('Must be a whole number of 0 or more')).toBeInTheDocument()
-    expect(amount).toHaveAccessibleDescription(messageText({ code: 'number' }))
-    expect(quantity).toHaveAccessibleDescription(messageText({ code: 'wholeNumber' }))
+    // The message first, then the field's own note.
+    expect(amount).toHaveAccessibleDescription(`${messageText({ code: 'number' })} ${FOLLOWS}`)
+    expect(quantity).toHaveAccessibleDescription(`${messageText({ code: 'wholeNumber' })} ${FOLLOWS}`)
     expect(server.callsTo(PUT)).toHaveLength(0)
 
     await user.clear(quantity)

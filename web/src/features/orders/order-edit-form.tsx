@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { NativeSelect, NumberInput, SimpleGrid, Stack, Textarea } from '@mantine/core'
 import {
-  ORDER_STATUSES,
+  isOrderOpen,
   type Order,
   type OrderBody,
   orderBody,
   PAYMENT_METHODS,
+  PAYMENT_STATUSES,
   paymentKind,
+  STATUS_MOVES,
 } from '@store/contract'
 import { Controller, type Resolver, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -24,6 +26,7 @@ export const emptyOrderForm: OrderFormValues = {
   status: '',
   customerNote: '',
   methodPayment: PAYMENT_METHODS.unpaid,
+  paymentStatus: 'unpaid',
 }
 
 export const orderResolver = zodResolver(orderBody) as Resolver<OrderFormValues, unknown, OrderBody>
@@ -38,12 +41,15 @@ export const orderFormValues = (order: Order): OrderFormValues => ({
   status: String(order.status),
   customerNote: order.customerNote,
   methodPayment: order.methodPayment === '' ? PAYMENT_METHODS.unpaid : order.methodPayment,
+  paymentStatus: order.paymentStatus,
 })
 
 /**
- * The edit-order fields: address (required), amount and quantity (whole numbers of 0 or more), one of the four
- * statuses, an optional customer note and the payment method. The rules are the contract's `orderBody`, the
- * same the server applies. `order` is the loaded order, for a payment code the select does not list.
+ * The edit-order fields: address (required), amount and quantity (whole numbers of 0 or more), the status, an
+ * optional customer note, the payment method and the payment status. The rules are the contract's `orderBody`,
+ * the same the server applies. `order` is the loaded order: the status select offers it (marked as current)
+ * and only the moves `STATUS_MOVES` allows from it (CONTRACT 4.5); a delivered or cancelled order's amount and
+ * quantity are disabled, and say why; a payment code the select does not list is kept.
  *
  * @example <OrderFields form={edit.form} order={edit.record} />
  */
@@ -59,9 +65,31 @@ export function OrderFields({
   const { errors } = form.formState
   const message = (field: OrderField) => translateMessage(t, errors[field]?.message)
 
-  const statusOptions = ORDER_STATUSES.map((status) => ({
-    value: String(status),
-    label: t(`enums.orderStatus.${status}`),
+  // Until the order is there, no status is offered: the form waits under its loading overlay.
+  const current = order?.status
+  const statusName = current === undefined ? '' : t(`enums.orderStatus.${current}`)
+  const statusOptions =
+    current === undefined
+      ? []
+      : [
+          { value: String(current), label: t('orders.currentStatus', { status: statusName }) },
+          ...STATUS_MOVES[current].map((status) => ({
+            value: String(status),
+            label: t(`enums.orderStatus.${status}`),
+          })),
+        ]
+  const final = current !== undefined && STATUS_MOVES[current].length === 0
+  // Amount and quantity change only while the order is open; sent unchanged, the server keeps them as they are.
+  const locked = current !== undefined && !isOrderOpen(current)
+  const figureNote = (byHand: boolean | undefined) =>
+    locked
+      ? t('orders.figuresLocked', { status: statusName })
+      : byHand
+        ? t('orders.figuresByHand')
+        : t('orders.figuresFollow')
+  const paymentStatusOptions = PAYMENT_STATUSES.map((status) => ({
+    value: status,
+    label: t(`enums.paymentStatus.${status}`),
   }))
   const paymentOptions: { value: string; label: string }[] = Object.entries(PAYMENT_METHODS).map(
     ([kind, code]) => ({
@@ -104,6 +132,8 @@ export function OrderFields({
               rightSection="VND"
               rightSectionWidth={48}
               hideControls
+              disabled={locked}
+              description={order && figureNote(order.amountByHand)}
               name={field.name}
               ref={field.ref}
               value={field.value as number | string}
@@ -122,6 +152,8 @@ export function OrderFields({
               required
               allowDecimal={false}
               clampBehavior="none"
+              disabled={locked}
+              description={order && figureNote(order.quantityByHand)}
               name={field.name}
               ref={field.ref}
               value={field.value as number | string}
@@ -135,6 +167,7 @@ export function OrderFields({
           label={t('orders.fields.status')}
           required
           data={statusOptions}
+          description={final ? t('orders.statusFinal', { status: statusName }) : undefined}
           error={message('status')}
           {...register('status')}
         />
@@ -143,6 +176,12 @@ export function OrderFields({
           data={paymentOptions}
           error={message('methodPayment')}
           {...register('methodPayment')}
+        />
+        <NativeSelect
+          label={t('orders.fields.paymentStatus')}
+          data={paymentStatusOptions}
+          error={message('paymentStatus')}
+          {...register('paymentStatus')}
         />
       </SimpleGrid>
       <Textarea

@@ -4,6 +4,7 @@ import {
   type Order,
   type OrderStatus,
   PAYMENT_METHODS,
+  PAYMENT_STATUSES,
   paymentKind,
 } from '@store/contract'
 import { endpoints } from '@store/contract/client'
@@ -13,20 +14,24 @@ import type { Column } from '../../components/data-table.tsx'
 import { ListScreen } from '../../components/list-screen.tsx'
 import { Money } from '../../components/money.tsx'
 import { OrderStatusBadge } from '../../components/order-status-badge.tsx'
+import { PaymentStatusBadge } from '../../components/payment-status-badge.tsx'
 import { useFormat } from '../../lib/format.ts'
 import type { ListFilter } from '../../lib/list-filters.ts'
 import { paths } from '../../lib/paths.ts'
 import { useCan } from '../../lib/permissions.tsx'
+import { notify } from '../../lib/toast.ts'
 import { type BulkAction, useListController } from '../../lib/use-list-controller.ts'
+import { printPackingSlips } from './api/print-documents.ts'
 
 /** The statuses a bulk change may move orders to: every one but Pending, which no order goes back to. */
 const BULK_TARGETS: readonly OrderStatus[] = [2, 3, 0]
 
 /**
  * /admin/orders: orders searched by the customer's name, with detail, edit and delete; no add (spec section 2).
- * Each row shows the order's number and the day it was placed (in the shop's zone); the list sorts, filters by
- * status, payment method, days, amount and customer (a link from the customer's screen), exports what it shows
- * and moves the chosen orders to another status (CONTRACT 4.1).
+ * Each row shows the order's number, the day it was placed (in the shop's zone) and its payment status; the
+ * list sorts, filters by status, payment method, payment status, days, amount and customer (a link from the
+ * customer's screen), exports what it shows, moves the chosen orders to another status (CONTRACT 4.1) and
+ * prints their packing slips (CONTRACT 4.7).
  */
 export function OrderListPage() {
   const { t } = useTranslation()
@@ -53,10 +58,26 @@ export function OrderListPage() {
         label: t(`enums.payment.${paymentKind(code)}`),
       })),
     },
+    {
+      kind: 'select',
+      param: 'paymentStatus',
+      label: t('orders.filters.paymentStatus'),
+      options: PAYMENT_STATUSES.map((status) => ({
+        value: status,
+        label: t(`enums.paymentStatus.${status}`),
+      })),
+    },
     { kind: 'days', from: 'from', to: 'to', label: t('orders.filters.placed') },
     { kind: 'range', min: 'minTotal', max: 'maxTotal', label: t('orders.filters.total') },
     { kind: 'fixed', param: 'userId', label: t('orders.filters.customer') },
   ]
+  // Printing changes nothing: anyone who may read orders may print their packing slips.
+  const packingSlips: BulkAction = {
+    name: 'packingSlips',
+    label: t('orders.bulk.packingSlips'),
+    run: async (ids) =>
+      notify.success(t('orders.bulk.packingSlipsSaved', { name: await printPackingSlips(ids) })),
+  }
   const bulk: BulkAction[] = canWrite
     ? [
         {
@@ -70,8 +91,9 @@ export function OrderListPage() {
           },
           question: (count, status) => t('orders.bulk.question', { count, status }),
         },
+        packingSlips,
       ]
-    : []
+    : [packingSlips]
   const list = useListController({
     list: endpoints.orders.list,
     sortFields: ORDER_SORT_FIELDS,
@@ -134,6 +156,12 @@ export function OrderListPage() {
       sort: 'status',
       render: (order) => <OrderStatusBadge status={order.status} />,
     },
+    {
+      key: 'paymentStatus',
+      header: t('orders.columns.paymentStatus'),
+      nowrap: true,
+      render: (order) => <PaymentStatusBadge status={order.paymentStatus} />,
+    },
   ]
   return (
     <ListScreen
@@ -142,7 +170,7 @@ export function OrderListPage() {
       searchPlaceholder={t('orders.searchPlaceholder')}
       list={list}
       columns={columns}
-      tableMinWidth={900}
+      tableMinWidth={1000}
       actions={{
         label: (order) => t('orders.rowLabel', { id: order.id, name: order.user.name }),
         detailTo: (order) => paths.orderDetail(order.id),

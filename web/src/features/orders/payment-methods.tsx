@@ -1,7 +1,9 @@
 import { Box, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core'
-import { type PaymentKind, paymentKind } from '@store/contract'
+import { type PaymentKind, type PaymentStatus, paymentKind } from '@store/contract'
 import { IconBrandPaypal, IconCash, IconCheck, IconWallet } from '@tabler/icons-react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
+import { useFormat } from '../../lib/format.ts'
 
 type PaidKind = Exclude<PaymentKind, 'unpaid'>
 const METHODS: { kind: PaidKind; icon: typeof IconCash }[] = [
@@ -11,15 +13,49 @@ const METHODS: { kind: PaidKind; icon: typeof IconCash }[] = [
 ]
 
 /**
- * The payment method icons of the order detail (spec section 2): the order's one is highlighted, and also
- * marked by a check, `aria-current` and a 'Paid with …' line, so it does not rest on colour alone. An unpaid
- * order ('0' or empty) highlights none and says so.
- *
- * @example <PaymentMethods code={order.methodPayment} />
+ * The sentence under the icons, from the method and where the money stands: 'Paid with VNPay wallet', 'Cash on
+ * delivery: 530,000 VND to collect on delivery'. A cash-on-delivery order is never said to be paid before it is.
+ * `alert` marks what needs someone's attention (nothing paid and no method, a failed payment).
  */
-export function PaymentMethods({ code }: { code: string | null | undefined }) {
+export function paymentLine(
+  t: TFunction,
+  money: (amount: number) => string,
+  kind: PaymentKind,
+  status: PaymentStatus,
+  amount: number,
+): { text: string; alert: boolean } {
+  if (kind === 'unpaid') {
+    if (status === 'unpaid' || status === 'pending') return { text: t('orders.detail.unpaid'), alert: true }
+    return { text: t(`orders.detail.noMethod.${status}`), alert: status === 'failed' }
+  }
+  if (kind === 'cash' && (status === 'unpaid' || status === 'pending')) {
+    return { text: t('orders.detail.paymentLine.cashDue', { amount: money(amount) }), alert: false }
+  }
+  const method = t(`enums.payment.${kind}`)
+  return { text: t(`orders.detail.paymentLine.${status}`, { method }), alert: status === 'failed' }
+}
+
+/**
+ * The payment method icons of the order detail (spec section 2): the order's one is highlighted, and also
+ * marked by a check and `aria-current`, so it does not rest on colour alone. An unpaid order ('0' or empty)
+ * highlights none. The line below says the method and the payment status together (`paymentLine`); `amount`
+ * is what a cash-on-delivery order still has to collect.
+ *
+ * @example <PaymentMethods code={order.methodPayment} status={order.paymentStatus} amount={order.amount} />
+ */
+export function PaymentMethods({
+  code,
+  status,
+  amount,
+}: {
+  code: string | null | undefined
+  status: PaymentStatus
+  amount: number
+}) {
   const { t } = useTranslation()
+  const format = useFormat()
   const kind = paymentKind(code)
+  const line = paymentLine(t, format.money, kind, status, amount)
   return (
     <Stack gap="sm">
       <SimpleGrid
@@ -72,13 +108,9 @@ export function PaymentMethods({ code }: { code: string | null | undefined }) {
           )
         })}
       </SimpleGrid>
-      {kind === 'unpaid' ? (
-        <Text size="sm" fw={500} c="red.8">
-          {t('orders.detail.unpaid')}
-        </Text>
-      ) : (
-        <Text size="sm">{t('orders.detail.paidWith', { method: t(`enums.payment.${kind}`) })}</Text>
-      )}
+      <Text size="sm" fw={line.alert ? 500 : undefined} c={line.alert ? 'red.8' : undefined}>
+        {line.text}
+      </Text>
     </Stack>
   )
 }

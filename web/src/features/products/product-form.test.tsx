@@ -51,6 +51,7 @@ const product = (overrides: Partial<Product> = {}): Product => ({
   brand: { id: 'b1', _id: 'b1', name: 'Việt Tiến' },
   sold: 3,
   rating: 4.5,
+  version: 8,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   deletedAt: null,
@@ -256,7 +257,8 @@ describe('the edit-product screen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'))
-    // sold and rating are not sent: the server keeps their stored values.
+    // sold and rating are not sent: the server keeps their stored values. The version the form was filled
+    // from goes with the save (CONTRACT 4.6).
     expect(server.callsTo(PUT).map((call) => call.body)).toEqual([
       {
         name: 'Áo thun',
@@ -267,6 +269,7 @@ describe('the edit-product screen', () => {
         brand: 'b1',
         images: [BLUE],
         size: ['L'],
+        version: 8,
       },
     ])
   })

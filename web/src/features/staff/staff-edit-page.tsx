@@ -14,10 +14,11 @@ import type { StaffMember } from '@store/contract'
 import { endpoints } from '@store/contract/client'
 import { IconLink } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
+import { EditedMeanwhileDialog } from '../../components/edited-meanwhile-dialog.tsx'
 import { FormButtons } from '../../components/form-buttons.tsx'
 import { HistoryLink } from '../../components/history-link.tsx'
 import { LeavePrompt } from '../../components/leave-prompt.tsx'
@@ -28,6 +29,7 @@ import { apiQuery, useApiMutation } from '../../lib/queries.ts'
 import { useSession } from '../../lib/session.tsx'
 import { notify } from '../../lib/toast.ts'
 import { useBackOnFailure } from '../../lib/use-back-on-failure.ts'
+import { useEditedMeanwhile } from '../../lib/use-edited-meanwhile.ts'
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes.ts'
 import { translateMessage } from '../../lib/validation.ts'
 import { LinkDialog, type OneTimeLink } from './link-dialog.tsx'
@@ -45,7 +47,8 @@ const FIELDS = ['name', 'role', 'active'] as const
 /**
  * Edit a member of staff (/admin/staff/edit/{id}): name, role and whether the account is active; 'Make reset
  * link' hands out a one-time link to choose a new password. One's own role and active flag are not offered:
- * the server refuses both (CONTRACT 4.2), and the screen says why instead.
+ * the server refuses both (CONTRACT 4.2), and the screen says why instead. A save goes with the version the form
+ * was filled from; when someone else saved the member first, the screen asks whether to reload (CONTRACT 4.6).
  */
 export function StaffEditPage() {
   const { t } = useTranslation()
@@ -72,20 +75,32 @@ export function StaffEditPage() {
     mode: 'onTouched',
   })
   // The form starts from the member as loaded, once per member: a later refetch never overwrites what is typed.
-  const filledFor = useRef<string | null>(null)
+  // The member it was filled from is what a save compares with, and its version goes with the save.
+  const filledFrom = useRef<StaffMember | null>(null)
   const { reset } = form
   useEffect(() => {
-    if (!member || filledFor.current === member.id) return
-    filledFor.current = member.id
+    if (!member || filledFrom.current?.id === member.id) return
+    filledFrom.current = member
     reset(toStaffEditValues(member))
   }, [member, reset])
+  const { refetch } = record
+  const meanwhile = useEditedMeanwhile(
+    useCallback(async () => {
+      const fresh = (await refetch()).data
+      if (!fresh) return
+      filledFrom.current = fresh
+      reset(toStaffEditValues(fresh))
+    }, [refetch, reset]),
+  )
 
   const [refusal, setRefusal] = useState<string | null>(null)
   const guard = useUnsavedChanges(form.formState.isDirty)
   const update = useApiMutation(endpoints.staff.update, {
     meta: { silent: true },
     refetch: 'none',
-    onError: (error) => setRefusal(placeRefusal(error, form.setError, FIELDS)),
+    onError: (error) => {
+      if (!meanwhile.refused(error)) setRefusal(placeRefusal(error, form.setError, FIELDS))
+    },
     onSuccess: () => {
       notify.success(t('staff.updated'))
       guard.release()
@@ -132,9 +147,10 @@ export function StaffEditPage() {
         aria-label={title}
         aria-busy={loading}
         onSubmit={form.handleSubmit((values) => {
-          if (!member) return
+          const from = filledFrom.current
+          if (!from) return
           setRefusal(null)
-          update.mutate({ params: { id }, body: changedFields(member, values) })
+          update.mutate({ params: { id }, body: { ...changedFields(from, values), version: from.version } })
         })}
       >
         <LoadingOverlay visible={loading} zIndex={5} loaderProps={{ 'aria-label': t('common.loading') }} />
@@ -183,6 +199,7 @@ export function StaffEditPage() {
       </Paper>
       <LinkDialog link={made} onClose={() => setMade(null)} />
       <LeavePrompt guard={guard} />
+      <EditedMeanwhileDialog state={meanwhile} />
     </>
   )
 }

@@ -11,6 +11,7 @@ const loaded: StaffMember = {
   active: true,
   twoFactor: false,
   lastLoginAt: null,
+  version: 0,
   createdAt: '2026-05-01T00:00:00.000Z',
   updatedAt: '2026-05-01T00:00:00.000Z',
 }

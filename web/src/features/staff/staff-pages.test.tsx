@@ -11,7 +11,7 @@ import { theme } from '../../app/theme.ts'
 import { PermissionsProvider } from '../../lib/permissions.tsx'
 import { createQueryClient } from '../../lib/query-client.ts'
 import { SessionProvider } from '../../lib/session.tsx'
-import { fakeFetch, ok, type Routes, refusal } from '../../test/fake-fetch.ts'
+import { fakeFetch, json, ok, type Routes, refusal, refusalBody } from '../../test/fake-fetch.ts'
 import { StaffCreatePage } from './staff-create-page.tsx'
 import { StaffEditPage } from './staff-edit-page.tsx'
 import { StaffListPage } from './staff-list-page.tsx'
@@ -37,6 +37,7 @@ function member(overrides: Partial<StaffMember> = {}): StaffMember {
     active: true,
     twoFactor: false,
     lastLoginAt: '2026-06-03T18:30:00.000Z',
+    version: 0,
     createdAt: '2026-05-01T02:00:00.000Z',
     updatedAt: '2026-05-01T02:00:00.000Z',
     ...overrides,
@@ -274,8 +275,54 @@ describe('editing a member', () => {
     await user.click(active)
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/staff'))
-    expect(fake.callsTo('PUT /api/admin/staff/s7')[0]!.body).toEqual({ active: false })
+    // With the version the form was filled from (CONTRACT 4.6).
+    expect(fake.callsTo('PUT /api/admin/staff/s7')[0]!.body).toEqual({ active: false, version: 0 })
     expect(await screen.findByText('Staff member updated successfully')).toBeInTheDocument()
+  })
+
+  it('asks when someone else saved the member first: Cancel keeps the form, Reload shows theirs', async () => {
+    const user = userEvent.setup()
+    const theirs = member({ name: 'Lê Thu Hằng', role: 'admin', version: 3 })
+    const fake = fakeFetch({
+      ...session,
+      'GET /api/admin/staff/s7': [() => ok(member({ version: 2 })), () => ok(theirs)],
+      'PUT /api/admin/staff/s7': [
+        () => json(409, { ...refusalBody(409, 'editedMeanwhile'), data: theirs }),
+        () => json(409, { ...refusalBody(409, 'editedMeanwhile'), data: theirs }),
+        (call) => ok({ ...theirs, ...(call.body as object), version: 4 }),
+      ],
+    })
+    const router = renderSignedIn(<StaffEditPage />, '/admin/staff/edit/s7', '/admin/staff/edit/:id')
+    const nameField = () => screen.getByLabelText(/^Name/)
+    await waitFor(() => expect(nameField()).toHaveValue('Lê Thu Hà'))
+    await user.clear(nameField())
+    await user.type(nameField(), 'Lê Thị Thu Hà')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    const dialog = await screen.findByRole('dialog', { name: 'Changed by someone else' })
+    // The refusal is the dialog's alone: no alert on the form as well.
+    expect(screen.queryByText('Not saved')).not.toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(nameField()).toHaveValue('Lê Thị Thu Hà')
+
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Changed by someone else' })).getByRole('button', {
+        name: 'Reload',
+      }),
+    )
+    await waitFor(() => expect(nameField()).toHaveValue('Lê Thu Hằng'))
+    expect(screen.getByLabelText(/^Role/)).toHaveValue('admin')
+    await user.click(screen.getByRole('switch', { name: /^Active/ }))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/staff'))
+    // Two saves from version 2, each refused, then one from theirs, with only what changed from theirs.
+    expect(fake.callsTo('PUT /api/admin/staff/s7').map((call) => call.body)).toEqual([
+      { name: 'Lê Thị Thu Hà', version: 2 },
+      { name: 'Lê Thị Thu Hà', version: 2 },
+      { active: false, version: 3 },
+    ])
   })
 
   it("does not offer one's own role or active flag, and says why", async () => {

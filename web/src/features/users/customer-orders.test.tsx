@@ -19,6 +19,7 @@ const customer = {
   isEmailVerified: true,
   lastLoginAt: null,
   role: 'user',
+  version: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 } satisfies User
@@ -37,6 +38,10 @@ const order = (id: string, totalPrice: number): Order => ({
   discountPercent: 0,
   totalPrice,
   methodPayment: '0',
+  paymentStatus: 'unpaid',
+  amountByHand: false,
+  quantityByHand: false,
+  version: 0,
   // 17:30 UTC is past midnight in the store's zone (UTC+7): the next day there.
   createdAt: '2026-03-01T17:30:00.000Z',
   updatedAt: '2026-03-01T17:30:00.000Z',

@@ -116,6 +116,7 @@ function demoUser(overrides: Partial<User> = {}): User {
     isEmailVerified: true,
     lastLoginAt: null,
     role: 'user',
+    version: 5,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
@@ -200,6 +201,7 @@ describe('the edit-user screen', () => {
       gender: 1,
       dob: '1990-05-01',
       location: 'Hà Nội',
+      version: 5,
     })
   })
 })

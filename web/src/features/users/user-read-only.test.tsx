@@ -19,6 +19,7 @@ const customer: User = {
   isEmailVerified: true,
   lastLoginAt: null,
   role: 'user',
+  version: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 }

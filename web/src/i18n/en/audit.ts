@@ -48,6 +48,7 @@ export const audit = {
     order: 'Order',
     orderLine: 'Order line',
     file: 'File',
+    settings: 'Shop settings',
   },
   actions: {
     create: 'Created',
@@ -68,5 +69,6 @@ export const audit = {
     import: 'Import',
     bulkStatus: 'Status changed in bulk',
     bulkDelete: 'Deleted in bulk',
+    note: 'Note added',
   },
 }

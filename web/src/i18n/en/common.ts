@@ -78,6 +78,13 @@ export const common = {
     stay: 'Stay',
     leave: 'Leave',
   },
+  /** A save refused because someone else saved the record first (CONTRACT 4.6). */
+  editedMeanwhile: {
+    title: 'Changed by someone else',
+    body: 'Someone else saved this record after you opened it, so your changes were not saved.',
+    choice:
+      'Reload to see the record as it is now (the changes on this form are discarded), or Cancel to keep editing.',
+  },
   /** The list screens' sorting, filters, export and bulk actions (CONTRACT 4.1). */
   list: {
     export: 'Export',

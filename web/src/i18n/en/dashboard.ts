@@ -14,18 +14,112 @@ export const dashboard = {
   today: {
     label: 'Revenue today',
   },
-  chart: {
-    heading: 'Sales per day',
-    period: 'Last {{days}} days',
-    title: 'Sales per day over the last {{days}} days, in VND',
-    description:
-      'From {{from}} to {{to}}: {{amount}} in {{orders}} orders. Best day: {{best}} with {{bestAmount}}.',
-    day_one: '{{date}}: {{amount}}, {{orders}} order',
-    day_other: '{{date}}: {{amount}}, {{orders}} orders',
-    date: 'Date',
-    amount: 'Revenue',
+  /** The report over a chosen period (CONTRACT 4.8). */
+  report: {
+    heading: 'Sales report',
+    /** The period shown, under the heading: '2026-05-01 to 2026-05-31'. */
+    range: '{{from}} to {{to}}',
+    /** The same, for one day. */
+    day: '{{from}}',
+    comparedRange: 'compared with {{from}} to {{to}}',
+    comparedDay: 'compared with {{from}}',
+    period: 'Period',
+    periods: {
+      today: 'Today',
+      '7d': 'Last 7 days',
+      '30d': 'Last 30 days',
+      'this-month': 'This month',
+      'last-month': 'Last month',
+      'this-year': 'This year',
+      custom: 'Custom range',
+    },
+    from: 'From',
+    to: 'To',
+    compare: 'Compare with',
+    comparisons: {
+      none: 'No comparison',
+      previous: 'Previous period',
+      year: 'Same period last year',
+    },
+    export: 'Export CSV',
+    exported: 'The file {{name}} is downloaded',
+    failed: 'The report could not be loaded.',
+    retry: 'Try again',
+  },
+  /** The report's figures, one card each. */
+  figures: {
+    heading: 'Figures for the period',
+    revenue: 'Revenue',
     orders: 'Orders',
-    empty: 'No sales figures to show yet.',
+    units: 'Units sold',
+    averageOrder: 'Average order',
+    newCustomers: 'New customers',
+    cancelled: 'Cancelled orders',
+    shipping: 'Shipping fees',
+    /** The compared period's figure, under the change: 'Before: 1,250,000 VND'. */
+    before: 'Before: {{value}}',
+  },
+  /** A figure's change against the compared period; the word is read before the per cent: 'up 12.5 %'. */
+  change: {
+    up: 'up',
+    down: 'down',
+    same: 'No change',
+    /** The compared figure was 0: no per cent of nothing. */
+    new: 'New',
+  },
+  chart: {
+    heading: 'Sales over time',
+    measure: 'Measure',
+    measures: {
+      revenue: 'Revenue',
+      orders: 'Orders',
+      units: 'Units sold',
+    },
+    interval: 'Group by',
+    intervals: {
+      day: 'Day',
+      week: 'Week',
+      month: 'Month',
+    },
+    /** The chart's and its table's name: 'Revenue by day, 2026-05-01 to 2026-05-31'. */
+    title: '{{measure}} by {{interval}}, {{range}}',
+    intervalWords: {
+      day: 'day',
+      week: 'week',
+      month: 'month',
+    },
+    current: 'This period',
+    compared: 'Compared period',
+    period: 'Period',
+    /** A week is named by its Monday. */
+    week: 'Week of {{date}}',
+    comparedColumn: '{{measure}}, compared period',
+    showTable: 'Show as table',
+    empty: 'Nothing sold in this period.',
+  },
+  topProducts: {
+    heading: 'Top 10 products',
+    product: 'Product',
+    units: 'Units',
+    revenue: 'Revenue',
+    empty: 'No product sold in this period.',
+  },
+  categories: {
+    heading: 'Revenue by category',
+    /** The chart's and its table's name. */
+    title: 'Revenue by category, {{range}}',
+    category: 'Category',
+    units: 'Units',
+    revenue: 'Revenue',
+    empty: 'No category sold in this period.',
+  },
+  payments: {
+    heading: 'Orders by payment method',
+    title: 'Orders by payment method, {{range}}',
+    method: 'Payment method',
+    orders: 'Orders',
+    revenue: 'Revenue',
+    empty: 'No order in this period.',
   },
   recent: {
     heading: 'Recent Purchases',
@@ -42,9 +136,18 @@ export const dashboard = {
     count_one: '{{count}} product',
     count_other: '{{count}} products',
     viewAll: 'View all',
-    viewAllLabel: 'View all products',
+    viewAllLabel: 'View all products out of stock',
     edit: 'Edit {{name}}',
     thumbAlt: 'Picture of {{name}}',
     empty: 'No product is out of stock.',
+  },
+  lowStock: {
+    heading: 'Low Stock Products',
+    /** Under the heading: the shop's threshold (Shop settings). */
+    hint_one: '{{count}} unit left or fewer',
+    hint_other: '{{count}} units left or fewer',
+    left: 'Left',
+    viewAllLabel: 'View all products low on stock',
+    empty: 'No product is running low.',
   },
 }

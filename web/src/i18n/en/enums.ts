@@ -1,6 +1,13 @@
 /** Names of the contract's codes (contract/src/enums.ts). */
 export const enums = {
   orderStatus: { '0': 'Cancelled', '1': 'Pending', '2': 'Processing', '3': 'Delivered' },
+  paymentStatus: {
+    unpaid: 'Unpaid',
+    pending: 'Awaiting payment',
+    paid: 'Paid',
+    failed: 'Payment failed',
+    refunded: 'Refunded',
+  },
   gender: { '1': 'Female', '2': 'Male' },
   payment: {
     unpaid: 'Unpaid',

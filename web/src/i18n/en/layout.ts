@@ -12,6 +12,7 @@ export const layout = {
     orders: 'Order List',
     staff: 'Staff',
     audit: 'Audit log',
+    settings: 'Shop settings',
   },
   toggleMenu: 'Toggle menu',
   closeMenu: 'Close menu',

@@ -50,6 +50,7 @@ export const audit: Messages<typeof en> = {
     order: 'Đơn hàng',
     orderLine: 'Dòng đơn hàng',
     file: 'Tệp',
+    settings: 'Cài đặt cửa hàng',
   },
   actions: {
     create: 'Thêm mới',
@@ -70,5 +71,6 @@ export const audit: Messages<typeof en> = {
     import: 'Nhập từ tệp',
     bulkStatus: 'Đổi trạng thái hàng loạt',
     bulkDelete: 'Xóa hàng loạt',
+    note: 'Thêm ghi chú',
   },
 }

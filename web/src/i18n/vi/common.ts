@@ -80,6 +80,12 @@ export const common: Messages<typeof en> = {
     stay: 'Ở lại',
     leave: 'Rời đi',
   },
+  editedMeanwhile: {
+    title: 'Đã có người khác thay đổi',
+    body: 'Người khác đã lưu bản ghi này sau khi bạn mở nó, nên các thay đổi của bạn chưa được lưu.',
+    choice:
+      'Chọn Tải lại để xem bản ghi như hiện tại (các thay đổi trên biểu mẫu này sẽ bị bỏ), hoặc Hủy để tiếp tục chỉnh sửa.',
+  },
   list: {
     export: 'Xuất tệp',
     exported: 'Đã tải tệp {{name}}',

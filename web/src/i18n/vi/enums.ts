@@ -3,6 +3,13 @@ import type { Messages } from '../types.ts'
 
 export const enums: Messages<typeof en> = {
   orderStatus: { '0': 'Đã hủy', '1': 'Chờ xác nhận', '2': 'Đang xử lý', '3': 'Đã giao' },
+  paymentStatus: {
+    unpaid: 'Chưa thanh toán',
+    pending: 'Chờ thanh toán',
+    paid: 'Đã thanh toán',
+    failed: 'Thanh toán thất bại',
+    refunded: 'Đã hoàn tiền',
+  },
   gender: { '1': 'Nữ', '2': 'Nam' },
   payment: {
     unpaid: 'Chưa thanh toán',

@@ -15,6 +15,7 @@ export const layout: Messages<typeof en> = {
     orders: 'Danh sách đơn hàng',
     staff: 'Nhân viên',
     audit: 'Nhật ký hoạt động',
+    settings: 'Cài đặt cửa hàng',
   },
   toggleMenu: 'Ẩn/hiện menu',
   closeMenu: 'Đóng menu',

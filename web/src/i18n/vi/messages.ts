@@ -38,6 +38,8 @@ export const messages: Messages<typeof messageTexts> = {
   nulCharacter: 'Không được chứa ký tự NUL',
 
   rangeReversed: 'Không được nhỏ hơn {{field}}',
+  rangeTooLong: 'Khoảng thời gian tính từ {{field}} tối đa {{days}} ngày',
+  afterToday: 'Không được sau hôm nay ({{today}}) khi không có ngày kết thúc',
   idList: 'Phải là danh sách gồm ít nhất một mã',
   tooManyIds: 'Tối đa {{max}} mã mỗi lần',
   idTwice: 'Mỗi mã chỉ được xuất hiện một lần',
@@ -119,6 +121,17 @@ export const messages: Messages<typeof messageTexts> = {
     'Khách hàng này có {{count}} đơn hàng; tài khoản có đơn được giữ lại để lịch sử đơn hàng đầy đủ',
   userHasSomeOrders: 'Khách hàng này đã có đơn hàng; tài khoản có đơn được giữ lại',
   orderNeedsLine: 'Đơn hàng phải còn ít nhất một sản phẩm; hãy xóa cả đơn nếu cần',
+
+  editedMeanwhile: 'Bản ghi này vừa được người khác thay đổi',
+  reviewStatusSame: 'Đánh giá đã ở trạng thái này',
+  versionHeader: 'If-Match phải là một phiên bản trong dấu ngoặc kép, ví dụ "3"',
+  orderLocked: '{{field}} của đơn hàng {{status}} không thể thay đổi',
+  linesLocked: 'Các dòng của đơn hàng {{status}} không thể thay đổi',
+  ordersNotFound: 'Không có đơn hàng nào có mã {{ids}}',
+  bankBin: 'Phải là mã ngân hàng NAPAS gồm 6 chữ số',
+  bankAccount: 'Phải gồm 4 đến 19 chữ số',
+  taxCode: 'Phải gồm 10 chữ số, hoặc 10 chữ số, dấu gạch ngang và 3 chữ số',
+  bankIncomplete: 'Hãy điền cả ngân hàng, số tài khoản và tên chủ tài khoản, hoặc để trống cả ba',
 
   notAnImage: 'Tệp không phải ảnh hợp lệ; hãy gửi JPEG, PNG, WebP, GIF hoặc AVIF',
   tooManyPixels:

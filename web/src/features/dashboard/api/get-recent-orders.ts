@@ -12,7 +12,8 @@ export const RECENT_ORDERS = 5
  * @example const recent = useRecentOrders(); recent.data?.data
  */
 export const useRecentOrders = (limit = RECENT_ORDERS) =>
-  useQuery({
-    ...apiQuery(endpoints.orders.list, { query: { page: 1, limit } }),
-    placeholderData: keepPreviousData,
-  })
+  useQuery({ ...recentOrdersQuery(limit), placeholderData: keepPreviousData })
+
+/** The call behind 'Recent Purchases', for a loader to start it before the screen renders. */
+export const recentOrdersQuery = (limit = RECENT_ORDERS) =>
+  apiQuery(endpoints.orders.list, { query: { page: 1, limit } })

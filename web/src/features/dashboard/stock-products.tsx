@@ -16,44 +16,66 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Thumb } from '../../components/thumb.tsx'
+import { useFormat } from '../../lib/format.ts'
 import { paths } from '../../lib/paths.ts'
-import { useStockOutProducts } from './api/get-stock-out-products.ts'
+import { useStoreConfig } from '../../lib/store-config.tsx'
+import { type StockKind, useStockProducts } from './api/get-stock-products.ts'
 
-/** 'Stock Out Products': the newest products whose quantity is 0, each with a link to edit it. */
-export function StockOutProducts() {
+/** The product list filtered to the same products (CONTRACT 4.1 `stock`), fewest left first for low stock. */
+const listAddress = (stock: StockKind) =>
+  `${paths.products}?${new URLSearchParams(stock === 'low' ? { stock, sortBy: 'quantity:asc' } : { stock })}`
+
+/**
+ * 'Stock Out Products' (the newest products whose quantity is 0) or 'Low Stock Products' (1 to the shop's
+ * low-stock threshold, fewest left first, with how many are left), each with a link to edit it and, when not
+ * all fit, a link to the product list filtered the same way.
+ *
+ * @example <StockProducts stock="low" />
+ */
+export function StockProducts({ stock }: { stock: StockKind }) {
   const { t } = useTranslation()
+  const format = useFormat()
+  const { lowStockThreshold } = useStoreConfig()
   const headingId = useId()
-  const stockOut = useStockOutProducts()
-  const rows = stockOut.data?.data ?? []
-  const total = stockOut.data?.meta.totalResults ?? 0
+  const products = useStockProducts(stock)
+  const rows = products.data?.data ?? []
+  const total = products.data?.meta.totalResults ?? 0
+  const low = stock === 'low'
+  const texts = low ? 'dashboard.lowStock' : 'dashboard.stockOut'
   return (
-    <Paper component="section" aria-labelledby={headingId} withBorder p="md" radius="md" h="100%">
-      <Group justify="space-between" mb="sm">
-        <Group gap="xs">
-          <Title order={2} fz="lg" id={headingId}>
-            {t('dashboard.stockOut.heading')}
-          </Title>
-          {total > 0 && (
-            <Badge color="red" variant="light" c="red.9">
-              {t('dashboard.stockOut.count', { count: total })}
-            </Badge>
+    <Paper component="section" aria-labelledby={headingId} withBorder p="md" radius="md">
+      <Group justify="space-between" mb="sm" align="flex-start">
+        <div>
+          <Group gap="xs">
+            <Title order={2} fz="lg" id={headingId}>
+              {t(`${texts}.heading`)}
+            </Title>
+            {total > 0 && (
+              // red-9 on its light red reaches 4.8:1; orange-9 on light orange would not, so a dot marks low stock.
+              <Badge
+                color={low ? 'orange' : 'red'}
+                variant={low ? 'dot' : 'light'}
+                c={low ? undefined : 'red.9'}
+              >
+                {t('dashboard.stockOut.count', { count: total })}
+              </Badge>
+            )}
+          </Group>
+          {low && (
+            <Text size="sm" c="dimmed">
+              {t('dashboard.lowStock.hint', { count: lowStockThreshold })}
+            </Text>
           )}
-        </Group>
-        {/* The product list has no stock filter of its own; the link is there when not all fit here. */}
+        </div>
         {total > rows.length && (
-          <Anchor
-            component={Link}
-            to={paths.products}
-            size="sm"
-            aria-label={t('dashboard.stockOut.viewAllLabel')}
-          >
+          <Anchor component={Link} to={listAddress(stock)} size="sm" aria-label={t(`${texts}.viewAllLabel`)}>
             {t('dashboard.stockOut.viewAll')}
           </Anchor>
         )}
       </Group>
       <Box pos="relative" mih={120}>
         <LoadingOverlay
-          visible={stockOut.isFetching}
+          visible={products.isFetching}
           zIndex={5}
           overlayProps={{ blur: 1 }}
           loaderProps={{ 'aria-label': t('common.loading') }}
@@ -62,20 +84,25 @@ export function StockOutProducts() {
           verticalSpacing="xs"
           highlightOnHover
           aria-labelledby={headingId}
-          aria-busy={stockOut.isFetching}
+          aria-busy={products.isFetching}
         >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('dashboard.stockOut.product')}</Table.Th>
+              {low && (
+                <Table.Th w={64} ta="right">
+                  {t('dashboard.lowStock.left')}
+                </Table.Th>
+              )}
               <Table.Th w={56}>{t('common.action')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.length === 0 && !stockOut.isFetching ? (
+            {rows.length === 0 && !products.isFetching ? (
               <Table.Tr>
-                <Table.Td colSpan={2}>
+                <Table.Td colSpan={low ? 3 : 2}>
                   <Text ta="center" c="dimmed" py="lg">
-                    {t('dashboard.stockOut.empty')}
+                    {t(`${texts}.empty`)}
                   </Text>
                 </Table.Td>
               </Table.Tr>
@@ -99,6 +126,7 @@ export function StockOutProducts() {
                       </div>
                     </Group>
                   </Table.Td>
+                  {low && <Table.Td ta="right">{format.count(product.quantity)}</Table.Td>}
                   <Table.Td>
                     <Tooltip label={t('common.edit')}>
                       <ActionIcon

@@ -1,0 +1,42 @@
+import { Button, Group, Modal, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import type { EditedMeanwhile } from '../lib/use-edited-meanwhile.ts'
+
+/**
+ * 'Changed by someone else' after a save was refused because the record changed since the form was filled
+ * (CONTRACT 4.6). Reload puts the record as it is now into the form, dropping this form's changes; Cancel (or
+ * closing) keeps editing with nothing lost. Neither happens without the user choosing it.
+ *
+ * @example const meanwhile = useEditedMeanwhile(reload); return <EditedMeanwhileDialog state={meanwhile} />
+ */
+export function EditedMeanwhileDialog({ state }: { state: EditedMeanwhile }) {
+  const { t } = useTranslation()
+  const keepEditing = () => {
+    if (!state.reloading) state.cancel()
+  }
+  return (
+    <Modal
+      opened={state.opened}
+      onClose={keepEditing}
+      title={t('common.editedMeanwhile.title')}
+      centered
+      size="md"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Text size="sm" mb="sm">
+        {t('common.editedMeanwhile.body')}
+      </Text>
+      <Text size="sm" mb="lg">
+        {t('common.editedMeanwhile.choice')}
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={keepEditing} disabled={state.reloading} data-autofocus>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={() => void state.reload()} loading={state.reloading}>
+          {t('common.reload')}
+        </Button>
+      </Group>
+    </Modal>
+  )
+}

@@ -1,0 +1,196 @@
+import { BarChart, DonutChart } from '@mantine/charts'
+import { Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core'
+import { paymentKind, type Report } from '@store/contract'
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Money } from '../../components/money.tsx'
+import { useFormat } from '../../lib/format.ts'
+import { ChartCard } from './chart-card.tsx'
+import { rangeText } from './labels.ts'
+
+/** The colours of the payment methods' slices, by kind, dark enough to tell apart on white. */
+const PAYMENT_COLOURS = { unpaid: 'gray.6', cash: 'teal.7', wallet: 'blue.7', paypal: 'violet.7' } as const
+
+interface BreakdownProps {
+  data: Report | undefined
+  loading: boolean
+}
+
+/** The ten products with the most revenue in the period: a table is the clearest way to read their names. */
+export function TopProducts({ data, loading }: BreakdownProps) {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const headingId = useId()
+  const rows = data?.topProducts ?? []
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder p="md" radius="md" h="100%">
+      <Group justify="space-between" mb="sm">
+        <Title order={3} fz="md" id={headingId}>
+          {t('dashboard.topProducts.heading')}
+        </Title>
+      </Group>
+      {loading && !data ? (
+        <Skeleton h={200} />
+      ) : (
+        // Tight columns: on a phone the name has room only if the others keep to their figures.
+        <Table verticalSpacing={6} horizontalSpacing={6} fz="sm" aria-labelledby={headingId}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('dashboard.topProducts.product')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('dashboard.topProducts.units')}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('dashboard.topProducts.revenue')}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={3}>
+                  <Text ta="center" c="dimmed" py="lg">
+                    {t('dashboard.topProducts.empty')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              rows.map((product, index) => (
+                <Table.Tr key={product.id}>
+                  {/* The rank leads the name: a column of its own would leave a phone no room for names. */}
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <Text span c="dimmed" size="sm" mr={6}>
+                      {index + 1}.
+                    </Text>
+                    {product.name}
+                  </Table.Td>
+                  <Table.Td ta="right">{format.count(product.units)}</Table.Td>
+                  <Table.Td ta="right">
+                    <Money amount={product.revenue} />
+                  </Table.Td>
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  )
+}
+
+/** Revenue by category, most first, as horizontal bars. */
+export function RevenueByCategory({ data, loading }: BreakdownProps) {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const rows = data?.byCategory ?? []
+  const title = data
+    ? t('dashboard.categories.title', { range: rangeText(t, format, data.from, data.to) })
+    : ''
+  return (
+    <ChartCard
+      heading={t('dashboard.categories.heading')}
+      loading={loading && !data}
+      empty={data && rows.length === 0 ? t('dashboard.categories.empty') : undefined}
+      table={
+        <Table verticalSpacing={4}>
+          <caption>{title}</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('dashboard.categories.category')}</Table.Th>
+              <Table.Th scope="col">{t('dashboard.categories.units')}</Table.Th>
+              <Table.Th scope="col">{t('dashboard.categories.revenue')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((category) => (
+              <Table.Tr key={category.id}>
+                <Table.Td>{category.name}</Table.Td>
+                <Table.Td>{format.count(category.units)}</Table.Td>
+                <Table.Td>{format.money(category.revenue)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      }
+      chart={
+        <BarChart
+          // A bar a category, each tall enough for its name.
+          h={Math.max(140, rows.length * 34 + 40)}
+          data={rows.map((category) => ({ name: category.name, revenue: category.revenue }))}
+          dataKey="name"
+          orientation="vertical"
+          series={[{ name: 'revenue', label: t('dashboard.categories.revenue'), color: 'teal.7' }]}
+          gridAxis="y"
+          accessibilityLayer={false}
+          barProps={{ isAnimationActive: false }}
+          valueFormatter={format.money}
+          xAxisProps={{ tickFormatter: (value: number) => format.compactMoney(value) }}
+          yAxisProps={{ width: 120 }}
+        />
+      }
+    />
+  )
+}
+
+/** Orders by payment method, as a ring of slices; the labels are the order screens' own. */
+export function OrdersByPayment({ data, loading }: BreakdownProps) {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const rows = data?.byPayment ?? []
+  const methodName = (code: string) => {
+    const kind = paymentKind(code)
+    // A code the shop's client invented is PayPal to the order screens, which name its code too.
+    return kind === 'paypal' && code !== '3' ? t('orders.otherPayment', { code }) : t(`enums.payment.${kind}`)
+  }
+  const title = data ? t('dashboard.payments.title', { range: rangeText(t, format, data.from, data.to) }) : ''
+  return (
+    <ChartCard
+      heading={t('dashboard.payments.heading')}
+      loading={loading && !data}
+      empty={data && rows.length === 0 ? t('dashboard.payments.empty') : undefined}
+      table={
+        <Table verticalSpacing={4}>
+          <caption>{title}</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('dashboard.payments.method')}</Table.Th>
+              <Table.Th scope="col">{t('dashboard.payments.orders')}</Table.Th>
+              <Table.Th scope="col">{t('dashboard.payments.revenue')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((payment) => (
+              <Table.Tr key={payment.methodPayment}>
+                <Table.Td>{methodName(payment.methodPayment)}</Table.Td>
+                <Table.Td>{format.count(payment.orders)}</Table.Td>
+                <Table.Td>{format.money(payment.revenue)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      }
+      chart={
+        <Group justify="center">
+          <DonutChart
+            data={rows.map((payment) => ({
+              name: methodName(payment.methodPayment),
+              value: payment.orders,
+              color: PAYMENT_COLOURS[paymentKind(payment.methodPayment)],
+            }))}
+            withLabels
+            withLabelsLine
+            withLegend
+            labelsType="value"
+            tooltipDataSource="segment"
+            valueFormatter={format.count}
+            accessibilityLayer={false}
+            // The slices are not keyboard stops: the table says the same.
+            pieProps={{ isAnimationActive: false, rootTabIndex: -1 }}
+            size={160}
+            thickness={28}
+          />
+        </Group>
+      }
+    />
+  )
+}

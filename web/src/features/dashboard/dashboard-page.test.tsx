@@ -1,0 +1,330 @@
+import {
+  comparePeriod,
+  periodStarts,
+  type Report,
+  type ReportComparison,
+  type ReportInterval,
+  type ReportTotals,
+  type SalesFigures,
+} from '@store/contract'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import i18next from 'i18next'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type FetchCall, fakeFetch, ok } from '../../test/fake-fetch.ts'
+import { renderAt } from '../../test/render.tsx'
+import { DashboardPage } from './dashboard-page.tsx'
+
+/** 10:00 on 4 June 2026 in Ho Chi Minh City: 'today' is the store day 2026-06-04. */
+const NOW = new Date('2026-06-04T03:00:00Z')
+
+const FIGURES: SalesFigures = {
+  amountCurrentDate: 1_250_000,
+  orderMonth: 12,
+  orderTotal: 300,
+  soldMonth: 20,
+  soldTotal: 500,
+  amountMonth: 350_000_000,
+  amountTotal: 1_234_567_890,
+  shippingMonth: 360_000,
+  shippingTotal: 9_000_000,
+}
+
+const TOTALS: ReportTotals = {
+  revenue: 1_125_000,
+  orders: 0,
+  units: 20,
+  averageOrder: 0,
+  newCustomers: 4,
+  cancelled: 3,
+  shipping: 60_000,
+}
+const COMPARED: ReportTotals = {
+  revenue: 1_000_000,
+  orders: 0,
+  units: 25,
+  averageOrder: 0,
+  newCustomers: 0,
+  cancelled: 2,
+  shipping: 60_000,
+}
+
+/** The report the server would give for the call's query, with a point of 100,000 VND a period. */
+function reportFor(call: FetchCall, totals = TOTALS, compared = COMPARED): Report {
+  const from = call.query.get('from')!
+  const to = call.query.get('to')!
+  const interval = (call.query.get('interval') || 'day') as ReportInterval
+  const compare = (call.query.get('compare') || 'none') as ReportComparison
+  const points = (start: string, end: string) =>
+    periodStarts(start, end, interval).map((period, index) => ({
+      period,
+      revenue: 100_000 * (index + 1),
+      orders: index + 1,
+      units: 2 * (index + 1),
+    }))
+  const other = comparePeriod(from, to, compare)
+  return {
+    from,
+    to,
+    interval,
+    compare,
+    totals,
+    series: points(from, to),
+    topProducts: [{ id: '7', name: 'Áo thun basic', units: 5, revenue: 750_000 }],
+    byCategory: [{ id: '2', name: 'Áo', units: 5, revenue: 750_000 }],
+    byPayment: [
+      { methodPayment: '1', orders: 3, revenue: 900_000 },
+      { methodPayment: '2', orders: 1, revenue: 225_000 },
+    ],
+    ...(other && {
+      compareFrom: other.from,
+      compareTo: other.to,
+      compareTotals: compared,
+      compareSeries: points(other.from, other.to),
+    }),
+  }
+}
+
+const emptyList = () => ok([], { meta: { page: 1, limit: 5, totalPages: 0, totalResults: 0 } })
+
+function serve(totals = TOTALS, compared = COMPARED) {
+  return fakeFetch({
+    'GET /api/admin/analytics': () => ok(FIGURES),
+    'GET /api/admin/analytics/report': (call) => ok(reportFor(call, totals, compared)),
+    'GET /api/admin/orders': emptyList,
+    'GET /api/admin/products': emptyList,
+  })
+}
+
+const lastQuery = (fake: ReturnType<typeof fakeFetch>) => {
+  const calls = fake.callsTo('GET /api/admin/analytics/report')
+  return Object.fromEntries(calls.at(-1)?.query ?? [])
+}
+
+const figure = (name: string) => screen.getByRole('group', { name })
+
+describe('DashboardPage: the report over a period', () => {
+  // The charts are a chunk of their own (recharts), loaded when the report first shows. Its first import in a
+  // test worker, transformed on the spot, can outlast a findBy on a slow machine: it is made once here instead.
+  beforeAll(async () => {
+    await import('./report-charts.tsx')
+  }, 60_000)
+
+  beforeEach(() => {
+    // Only the clock: timers stay real, for the queries and for findBy.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(NOW)
+    // jsdom lays nothing out, so every chart measures 0 × 0 and recharts says so; the tables are what is read.
+    const warn = console.warn
+    vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+      if (!String(args[0]).startsWith('The width(0) and height(0) of chart')) warn(...args)
+    })
+  })
+  afterEach(async () => {
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+    await i18next.changeLanguage('en')
+  })
+
+  it('asks for the 30 days ending today (the store day), by day, without comparison, when the address names none', async () => {
+    const fake = serve()
+    renderAt(<DashboardPage />, '/')
+    await waitFor(() =>
+      expect(lastQuery(fake)).toEqual({
+        from: '2026-05-06',
+        to: '2026-06-04',
+        interval: 'day',
+        compare: 'none',
+      }),
+    )
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveValue('30d')
+    expect(screen.getByRole('combobox', { name: 'Compare with' })).toHaveValue('none')
+    expect(await screen.findByRole('radio', { name: 'Day' })).toBeChecked()
+    expect(screen.getByRole('region', { name: 'Sales report' })).toHaveTextContent('2026-05-06 to 2026-06-04')
+  })
+
+  it('asks for what the address names: last month, compared with the previous period, by week', async () => {
+    const fake = serve()
+    renderAt(<DashboardPage />, '/?period=last-month&compare=previous&interval=week')
+    await waitFor(() =>
+      expect(lastQuery(fake)).toEqual({
+        from: '2026-05-01',
+        to: '2026-05-31',
+        interval: 'week',
+        compare: 'previous',
+      }),
+    )
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveValue('last-month')
+    expect(screen.getByRole('combobox', { name: 'Compare with' })).toHaveValue('previous')
+    expect(await screen.findByRole('radio', { name: 'Week' })).toBeChecked()
+    expect(
+      await screen.findByText('2026-05-01 to 2026-05-31 compared with 2026-03-31 to 2026-04-30'),
+    ).toBeInTheDocument()
+  })
+
+  it('asks for a custom range the address gives as from and to, and shows it in the date fields', async () => {
+    const fake = serve()
+    renderAt(<DashboardPage />, '/?from=2025-11-01&to=2025-11-30&compare=year')
+    await waitFor(() =>
+      expect(lastQuery(fake)).toEqual({
+        from: '2025-11-01',
+        to: '2025-11-30',
+        interval: 'day',
+        compare: 'year',
+      }),
+    )
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveValue('custom')
+    expect(screen.getByRole('textbox', { name: 'From' })).toHaveValue('2025-11-01')
+    expect(screen.getByRole('textbox', { name: 'To' })).toHaveValue('2025-11-30')
+  })
+
+  it('writes each choice into the address, and asks again', async () => {
+    const user = userEvent.setup()
+    const fake = serve()
+    const { router } = renderAt(<DashboardPage />, '/')
+    await waitFor(() => expect(lastQuery(fake).from).toBe('2026-05-06'))
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Last month')
+    expect(router.state.location.search).toBe('?period=last-month')
+    await waitFor(() => expect(lastQuery(fake)).toMatchObject({ from: '2026-05-01', to: '2026-05-31' }))
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Compare with' }), 'Previous period')
+    expect(router.state.location.search).toBe('?period=last-month&compare=previous')
+    await waitFor(() => expect(lastQuery(fake).compare).toBe('previous'))
+
+    await user.click(await screen.findByRole('radio', { name: 'Month' }))
+    expect(router.state.location.search).toBe('?period=last-month&compare=previous&interval=month')
+    await waitFor(() => expect(lastQuery(fake).interval).toBe('month'))
+
+    await user.click(screen.getByRole('radio', { name: 'Units sold' }))
+    expect(router.state.location.search).toBe(
+      '?period=last-month&compare=previous&interval=month&measure=units',
+    )
+
+    // A custom range starts from the days shown.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Custom range')
+    expect(router.state.location.search).toBe(
+      '?from=2026-05-01&to=2026-05-31&compare=previous&interval=month&measure=units',
+    )
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Last 30 days')
+    expect(router.state.location.search).toBe('?compare=previous&interval=month&measure=units')
+    await waitFor(() => expect(lastQuery(fake)).toMatchObject({ from: '2026-05-06', to: '2026-06-04' }))
+  })
+
+  it('shows each figure with its change in per cent and the word a screen reader says', async () => {
+    serve()
+    renderAt(<DashboardPage />, '/?period=last-month&compare=previous')
+    await waitFor(() => expect(figure('Revenue')).toHaveTextContent('up 12.5 %'))
+    // The compared figure under it.
+    expect(figure('Revenue')).toHaveTextContent('Before: 1,000,000 VND')
+    expect(figure('Units sold')).toHaveTextContent('down 20.0 %')
+    // The word is read, not shown: the eye gets the arrow and the colour.
+    expect(within(figure('Revenue')).getByText('12.5 %')).toBeVisible()
+    // From 0 there is no per cent: 'New'; 0 both times, or the same figure, is 'No change'.
+    expect(figure('New customers')).toHaveTextContent('New')
+    expect(figure('New customers')).not.toHaveTextContent(/Infinity|NaN/)
+    expect(figure('Orders')).toHaveTextContent('No change')
+    expect(figure('Average order')).toHaveTextContent('No change')
+    expect(figure('Shipping fees')).toHaveTextContent('No change')
+    // More cancelled orders is bad news: the same 'up', in red.
+    expect(figure('Cancelled orders')).toHaveTextContent('up 50.0 %')
+    const cancelled = within(figure('Cancelled orders')).getByText('50.0 %')
+    const revenue = within(figure('Revenue')).getByText('12.5 %')
+    expect(getComputedStyle(cancelled).color).not.toBe(getComputedStyle(revenue).color)
+  })
+
+  it('shows no change at all without a comparison', async () => {
+    serve()
+    renderAt(<DashboardPage />, '/?period=last-month')
+    await waitFor(() => expect(figure('Revenue')).toHaveTextContent('1,125,000 VND'))
+    expect(figure('Revenue')).not.toHaveTextContent(/up|down|Before/)
+  })
+
+  it('says the change and writes compact amounts as Vietnamese do', async () => {
+    await act(() => i18next.changeLanguage('vi'))
+    serve({ ...TOTALS, revenue: 1_234_567_890 }, { ...COMPARED, revenue: 1_097_393_680 })
+    renderAt(<DashboardPage />, '/?period=last-month&compare=previous')
+    await waitFor(() => expect(figure('Doanh thu')).toHaveTextContent('tăng 12,5%'))
+    expect(within(figure('Doanh thu')).getByText('1,2 tỷ')).toBeInTheDocument()
+    expect(figure('Doanh thu')).toHaveTextContent('1.234.567.890 ₫')
+    expect(figure('Sản phẩm đã bán')).toHaveTextContent('giảm 20,0%')
+    expect(figure('Khách hàng mới')).toHaveTextContent('Mới')
+    expect(figure('Đơn hàng')).toHaveTextContent('Không đổi')
+    expect(within(screen.getByRole('region', { name: 'Doanh thu' })).getByText('350 tr')).toBeInTheDocument()
+  })
+
+  it('shows large amounts compact on the cards, the exact amount kept for screen readers', async () => {
+    serve({ ...TOTALS, revenue: 1_234_567_890 })
+    renderAt(<DashboardPage />, '/')
+    await waitFor(() => expect(figure('Revenue')).toHaveTextContent('1,234,567,890 VND'))
+    expect(within(figure('Revenue')).getByText('1.2B')).toHaveAttribute('aria-hidden', 'true')
+    // This month's revenue and all time too.
+    const month = screen.getByRole('region', { name: 'Revenue' })
+    expect(within(month).getByText('350M')).toBeInTheDocument()
+    expect(month).toHaveTextContent('All time: 1.2B1,234,567,890 VND')
+    expect(screen.getByRole('definition')).toHaveTextContent('1.3M1,250,000 VND')
+  })
+
+  it('lists every period of the chart, with the compared period, in its table', async () => {
+    serve()
+    renderAt(<DashboardPage />, '/?period=last-month&compare=previous&interval=week')
+    const table = await screen.findByRole('table', {
+      name: 'Revenue by week, 2026-05-01 to 2026-05-31',
+    })
+    const rows = within(table).getAllByRole('row')
+    // May 2026 starts on a Friday: the weeks of Monday 27 April to Monday 25 May.
+    expect(rows.map((row) => within(row).queryAllByRole('cell')[0]?.textContent).slice(1)).toEqual([
+      'Week of 2026-04-27',
+      'Week of 2026-05-04',
+      'Week of 2026-05-11',
+      'Week of 2026-05-18',
+      'Week of 2026-05-25',
+    ])
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Week of 2026-04-27', '100,000 VND', '1', '2', 'Week of 2026-03-30', '100,000 VND', '1', '2'])
+  })
+
+  it("lists the top products, the categories and the payment methods by the order screens' names", async () => {
+    serve()
+    renderAt(<DashboardPage />, '/?period=last-month')
+    const top = await screen.findByRole('table', { name: 'Top 10 products' })
+    expect(within(top).getByRole('row', { name: /Áo thun basic/ })).toHaveTextContent('750,000 VND')
+    const payments = screen.getByRole('table', { name: 'Orders by payment method, 2026-05-01 to 2026-05-31' })
+    expect(
+      within(payments)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['Payment methodOrdersRevenue', 'Cash on delivery3900,000 VND', 'VNPay wallet1225,000 VND'])
+    expect(
+      screen.getByRole('table', { name: 'Revenue by category, 2026-05-01 to 2026-05-31' }),
+    ).toHaveTextContent('Áo5750,000 VND')
+  })
+
+  it('shows a chart as a table on request', async () => {
+    const user = userEvent.setup()
+    serve()
+    renderAt(<DashboardPage />, '/?period=last-month')
+    const card = await screen.findByRole('region', { name: 'Revenue by category' })
+    const toggle = within(card).getByRole('button', { name: 'Show as table' })
+    expect(toggle).toHaveAttribute('aria-pressed', 'false')
+    await user.click(toggle)
+    expect(toggle).toHaveAttribute('aria-pressed', 'true')
+    expect(within(card).getByRole('table')).toBeVisible()
+  })
+
+  it('asks for the products out of stock and the low-stock ones, fewest left first', async () => {
+    const fake = serve()
+    renderAt(<DashboardPage />, '/')
+    await waitFor(() => expect(fake.callsTo('GET /api/admin/products')).toHaveLength(2))
+    const queries = fake.callsTo('GET /api/admin/products').map((call) => Object.fromEntries(call.query))
+    expect(queries).toContainEqual({ stock: 'out', page: '1', limit: '5' })
+    expect(queries).toContainEqual({ stock: 'low', page: '1', limit: '5', sortBy: 'quantity:asc' })
+    expect(await screen.findByRole('region', { name: 'Low Stock Products' })).toHaveTextContent(
+      '5 units left or fewer',
+    )
+  })
+})
