@@ -50,4 +50,9 @@ export async function signInThroughPage(page: Page, password = E2E_ADMIN.passwor
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password)
   await page.getByRole('button', { name: 'Login' }).click()
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible(SLOW)
+  // Signing in lands on the dashboard, whose charts can block a loaded machine's page for seconds: a key
+  // pressed meanwhile waits behind them. The test goes on once they have drawn.
+  await expect(page.getByRole('region', { name: 'Sales over time', exact: true })).toBeVisible({
+    timeout: 30_000,
+  })
 }

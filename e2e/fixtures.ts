@@ -83,3 +83,16 @@ export const unique = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 
 export { expect }
+
+/**
+ * Opens the dashboard at `address` and waits until its report has drawn its charts. Their code is a chunk of its
+ * own (recharts), parsed and run on first use: on a loaded 2-core machine that blocks the page for seconds
+ * (long tasks of 0.6 and 1.2 s measured on one load), longer than an expectation waits by default, and an
+ * expectation polled in the page cannot even look meanwhile.
+ */
+export async function openDashboard(page: Page, address = '/') {
+  await page.goto(address)
+  await expect(page.getByRole('region', { name: 'Sales over time', exact: true })).toBeVisible({
+    timeout: 30_000,
+  })
+}

@@ -15,6 +15,7 @@ const SIDEBAR_EN = [
   'Order List',
   'Staff',
   'Audit log',
+  'Shop settings',
 ]
 const SIDEBAR_VI = [
   vi.layout.nav.dashboard,
@@ -28,6 +29,7 @@ const SIDEBAR_VI = [
   'Danh sách đơn hàng',
   'Nhân viên',
   'Nhật ký hoạt động',
+  'Cài đặt cửa hàng',
 ]
 
 const sidebarLinks = (page: Page, name: string) =>

@@ -15,6 +15,7 @@ const SIDEBAR = [
   // The administrators' screens (CONTRACT 4.2); the run signs in as an administrator.
   { name: 'Staff', path: '/admin/staff' },
   { name: 'Audit log', path: '/admin/audit-log' },
+  { name: 'Shop settings', path: '/admin/settings' },
 ]
 const PHONE = { width: 375, height: 812 }
 

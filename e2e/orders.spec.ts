@@ -58,6 +58,11 @@ const summary = (page: Page, term: string) =>
 /** The placed-on date as the store's staff read it: YYYY-MM-DD in Ho Chi Minh City. */
 const storeDate = (iso: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh', dateStyle: 'short' }).format(new Date(iso))
+/** The order's status select ('Payment status' is another field). */
+const statusSelect = (page: Page) => page.getByRole('combobox', { name: /^Status/ })
+/** The oldest open orders (Pending or Processing): only these still change (CONTRACT 4.5). */
+const oldestOpen = async (api: Api, status: '1' | '2' | '1,2') =>
+  (await api.get<ListAnswer<Order>>(`/admin/orders?status=${status}&sortBy=createdAt:asc&limit=100`)).data
 
 test('the order list shows numbered rows with VND amounts and status badges, and no add button', async ({
   page,
@@ -66,7 +71,7 @@ test('the order list shows numbered rows with VND amounts and status badges, and
   await expect(page.getByRole('heading', { level: 1, name: 'Order' })).toBeVisible()
   await expect(page).toHaveTitle(/^Order · /)
   await expect(page.getByLabel('Breadcrumb').getByText('Order List')).toBeVisible()
-  for (const header of ['Stt', 'User Name', 'Address', 'Amount', 'Quantity', 'Status', 'Action']) {
+  for (const header of ['Stt', 'User Name', 'Address', 'Amount', 'Quantity', 'Status', 'Payment', 'Action']) {
     await expect(ordersTable(page).getByRole('columnheader', { name: header, exact: true })).toBeVisible()
   }
   await expect(dataRows(page)).toHaveCount(10)
@@ -135,48 +140,50 @@ test('editing an order saves its status and address and the list shows the new b
   page,
   api,
 }) => {
-  // An old order that is neither cancelled nor processing: setting Processing leaves every sales total as it was.
-  const deep = (await ordersPage(api, (await lastPage(api)) - 1)).data
-  const order = deep.find((o) => o.status !== 0 && o.status !== 2)!
+  // The oldest Pending order: moving it to Processing leaves every sales total as it was.
+  const [order] = await oldestOpen(api, '1')
   const address = unique('E2E 12 Lê Lợi, Quận 1')
 
-  await page.goto(`/admin/orders?page=${(await lastPage(api)) - 1}`)
-  await orderRow(page, order)
+  await page.goto('/admin/orders?status=1&sortBy=createdAt:asc')
+  await orderRow(page, order!)
     .getByRole('link', { name: /^Edit order #/ })
     .click()
-  await expect(page).toHaveURL(new RegExp(`/admin/order/edit/${order.id}$`))
+  await expect(page).toHaveURL(new RegExp(`/admin/order/edit/${order!.id}$`))
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Order' })).toBeVisible()
   await expect(page).toHaveTitle(/^Edit Order · /)
-  await expect(page.getByLabel('Address')).toHaveValue(order.address)
-  await expect(page.getByLabel('Amount')).toHaveValue(order.amount.toLocaleString('en-US'))
-  await expect(page.getByLabel('Quantity')).toHaveValue(String(order.quantity))
-  await expect(page.getByLabel('Status')).toHaveValue(String(order.status))
+  await expect(page.getByLabel('Address')).toHaveValue(order!.address)
+  await expect(page.getByLabel('Amount')).toHaveValue(order!.amount.toLocaleString('en-US'))
+  await expect(page.getByLabel('Quantity')).toHaveValue(String(order!.quantity))
+  await expect(statusSelect(page)).toHaveValue('1')
+  await expect(page.getByRole('combobox', { name: 'Payment status' })).toHaveValue(order!.paymentStatus)
   await expectAccessible(page)
   await screenshot(page, 'order-edit-wide')
   await page.setViewportSize({ width: 375, height: 812 })
   await screenshot(page, 'order-edit-narrow')
   await page.setViewportSize({ width: 1280, height: 800 })
 
-  await page.getByLabel('Status').selectOption({ label: 'Processing' })
+  await statusSelect(page).selectOption({ label: 'Processing' })
   await page.getByLabel('Address').fill(address)
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Order updated successfully')).toBeVisible()
   await expect(page).toHaveURL(/\/admin\/orders$/)
 
-  await page.goto(`/admin/orders?name=${encodeURIComponent(order.user.name)}`)
-  const row = orderRow(page, order)
+  await page.goto(`/admin/orders?name=${encodeURIComponent(order!.user.name)}`)
+  const row = orderRow(page, order!)
   await expect(row.getByText('Processing', { exact: true })).toBeVisible()
   await expect(row.getByText(address)).toBeVisible()
-  const saved = (await api.get<{ data: Order }>(`/admin/orders/${order.id}`)).data
-  expect(saved).toMatchObject({ status: 2, address, amount: order.amount, quantity: order.quantity })
+  const saved = (await api.get<{ data: Order }>(`/admin/orders/${order!.id}`)).data
+  expect(saved).toMatchObject({ status: 2, address, amount: order!.amount, quantity: order!.quantity })
+  // Sent unchanged, amount and quantity still follow the lines.
+  expect(saved).toMatchObject({ amountByHand: false, quantityByHand: false })
 })
 
 test('the edit form refuses an empty address and amounts that are not whole numbers', async ({
   page,
   api,
 }) => {
-  const deep = (await ordersPage(api, (await lastPage(api)) - 1)).data
-  const order = deep.at(-1)!
+  // An open order: a delivered or cancelled one has its amount and quantity disabled.
+  const order = (await oldestOpen(api, '2'))[0]!
   await page.goto(`/admin/order/edit/${order.id}`)
   await expect(page.getByLabel('Address')).toHaveValue(order.address)
 
@@ -229,10 +236,14 @@ test('the order detail shows the date, lines, summary and payment method', async
   await expect(crumbs.getByText('Order detail')).toBeVisible()
 
   await expect(page.getByRole('heading', { name: `Order #${order.id}` })).toBeVisible()
+  // Placed on is the day the order was made; an edit moves only 'Last changed' (CONTRACT section 3).
   const placed = page.getByText(/^Placed on: \d{4}-\d{2}-\d{2}$/)
-  await expect(placed).toHaveText(`Placed on: ${storeDate(order.updatedAt)}`)
-  await expect(page.getByLabel('Status')).toBeDisabled()
-  await expect(page.getByLabel('Status')).toHaveValue(String(order.status))
+  await expect(placed).toHaveText(`Placed on: ${storeDate(order.createdAt)}`)
+  await expect(page.getByText(/^Last changed: \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)).toContainText(
+    storeDate(order.updatedAt),
+  )
+  await expect(statusSelect(page)).toBeDisabled()
+  await expect(statusSelect(page)).toHaveValue(String(order.status))
 
   const items = page.getByRole('list', { name: 'Products' }).getByRole('listitem')
   await expect(items).toHaveCount(lines.length)
@@ -254,18 +265,35 @@ test('the order detail shows the date, lines, summary and payment method', async
   await expect(summary(page, 'Shipping fee')).toHaveText(formatVnd(order.shipingFee))
   await expect(summary(page, 'Discount')).toHaveText(`${order.discountPercent}%`)
   await expect(summary(page, 'Total')).toHaveText(formatVnd(order.totalPrice))
+  await expect(summary(page, 'To collect')).toContainText(formatVnd(order.amount))
 
   const methods = page.getByRole('list', { name: 'Payment method' }).getByRole('listitem')
   await expect(methods).toHaveCount(3)
   const kind = paymentKind(order.methodPayment)
   const names = { cash: 'Cash on delivery', wallet: 'VNPay wallet', paypal: 'PayPal' } as const
+  const paymentNames = {
+    unpaid: 'Unpaid',
+    pending: 'Awaiting payment',
+    paid: 'Paid',
+    failed: 'Payment failed',
+    refunded: 'Refunded',
+  } as const
+  await expect(page.getByText('Payment status:').locator('..')).toContainText(
+    paymentNames[order.paymentStatus],
+  )
   if (kind === 'unpaid') {
-    await expect(page.getByText('This person has not paid for this order')).toBeVisible()
     await expect(methods.and(page.locator('[aria-current="true"]'))).toHaveCount(0)
+    if (order.paymentStatus === 'unpaid')
+      await expect(page.getByText('This person has not paid for this order')).toBeVisible()
   } else {
     await expect(methods.and(page.locator('[aria-current="true"]'))).toHaveText(names[kind])
-    await expect(page.getByText(`Paid with ${names[kind]}`)).toBeVisible()
+    // The line says the method with where the money stands: a cash order not yet paid is not 'Paid with'.
+    if (order.paymentStatus === 'paid') await expect(page.getByText(`Paid with ${names[kind]}`)).toBeVisible()
+    else await expect(page.getByText(/^Paid with/)).toHaveCount(0)
   }
+  await expect(page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').last()).toContainText(
+    'Order placed',
+  )
 
   await expectAccessible(page)
   await screenshot(page, 'order-detail-wide')
@@ -278,20 +306,18 @@ test('deleting order lines asks first, updates the figures and refuses the last 
   page,
   api,
 }) => {
-  // An old order with exactly two lines, not one the other tests of this file use.
-  const last = await lastPage(api)
+  // An old Processing order with exactly two lines (a delivered or cancelled one keeps its lines), not the one
+  // the edit tests above use.
   let order: Order | undefined
   let lines: OrderLine[] = []
-  for (let p = last - 3; p > 1 && !order; p--) {
-    for (const candidate of (await ordersPage(api, p)).data) {
-      lines = await linesOf(api, candidate.id)
-      if (lines.length === 2) {
-        order = candidate
-        break
-      }
+  for (const candidate of (await oldestOpen(api, '2')).slice(1)) {
+    lines = await linesOf(api, candidate.id)
+    if (lines.length === 2) {
+      order = candidate
+      break
     }
   }
-  expect(order, 'a demo order with two lines').toBeDefined()
+  expect(order, 'an open demo order with two lines').toBeDefined()
   const [kept, removed] = lines as [OrderLine, OrderLine]
 
   await page.goto(`/admin/order/${order!.id}/detail/${order!.id}`)
