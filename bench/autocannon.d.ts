@@ -8,6 +8,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>
     method?: string
     title?: string
+    /** Worker threads that send the requests, so they share no event loop with the caller. */
+    workers?: number
   }
 
   /** Latencies in milliseconds; requests per second. */

@@ -14,6 +14,7 @@ import { type Database, migrate, openDatabase, rows } from '../server/src/db/cli
 import { hashPassword } from '../server/src/modules/auth/passwords.ts'
 import { generateStore } from '../server/src/seed/bulk.ts'
 import { progressBar } from '../server/src/seed/progress.ts'
+import { isWebBuilt, WEB_DIST } from '../server/src/web/static.ts'
 
 // What the API benchmarks (`npm run bench`, `npm run bench:lists`) share: the large store on PostgreSQL, filled
 // once and reused, the API started in this process and signed in as an administrator, and autocannon runs
@@ -195,6 +196,10 @@ export interface RunningApi {
   headers: Record<string, string>
   /** The shop's time zone (`STORE_TZ`), in which date filters count whole days. */
   timeZone: string
+  /** The session the web app keeps in localStorage, for a browser to start signed in. */
+  tokens: { access: string; refresh: string }
+  /** Whether the web app is served too (`web/dist` is built). */
+  web: boolean
   close: () => Promise<void>
 }
 
@@ -211,7 +216,9 @@ async function startApi(settings: BenchSettings): Promise<RunningApi> {
     HOST: '127.0.0.1',
     PORT: '0',
   })
-  const app = await buildApp({ config, database, jwtSecret: randomBytes(32), logger: false })
+  // The web app too, when it is built (`npm install` builds it): `npm run bench` loads the dashboard in Chromium.
+  const webDir = isWebBuilt(WEB_DIST) ? WEB_DIST : undefined
+  const app = await buildApp({ config, database, jwtSecret: randomBytes(32), logger: false, webDir })
   const close = async () => {
     await app.close()
     await database.close()
@@ -225,9 +232,18 @@ async function startApi(settings: BenchSettings): Promise<RunningApi> {
       body: JSON.stringify(BENCH_ADMIN),
     })
     if (!login.ok) throw new Error(`Signing in as the bench administrator failed: HTTP ${login.status}`)
-    const token = ((await login.json()) as { data: { tokens: { access: { token: string } } } }).data.tokens
-      .access.token
-    return { database, base, headers: { authorization: `Bearer ${token}` }, timeZone: config.STORE_TZ, close }
+    const { tokens } = (
+      (await login.json()) as { data: { tokens: { access: { token: string }; refresh: { token: string } } } }
+    ).data
+    return {
+      database,
+      base,
+      headers: { authorization: `Bearer ${tokens.access.token}` },
+      timeZone: config.STORE_TZ,
+      tokens: { access: tokens.access.token, refresh: tokens.refresh.token },
+      web: webDir !== undefined,
+      close,
+    }
   } catch (error) {
     await close()
     throw error
@@ -288,8 +304,17 @@ export async function measure(api: RunningApi, scenario: Scenario, settings: Ben
   } | null
   const probeMs = performance.now() - probeStart
   if (!probe.ok) console.error(`${scenario.name}: HTTP ${probe.status} ${body?.message ?? ''}`)
+  // The load comes from a worker thread: the API's event loop, in this process, then serves only the requests,
+  // as in a deployment, instead of also timing, parsing and counting them.
   const run = (seconds: number) =>
-    autocannon({ url: `${base}${scenario.path}`, connections, duration: seconds, timeout: 30, headers })
+    autocannon({
+      url: `${base}${scenario.path}`,
+      connections,
+      duration: seconds,
+      timeout: 30,
+      headers,
+      workers: 1,
+    })
   if (warmup > 0) {
     await run(warmup)
     await settle(database)
