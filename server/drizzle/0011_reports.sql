@@ -113,12 +113,18 @@ CREATE FUNCTION compact_day_stats() RETURNS void
           WHERE (p.day, p.product_id) IN (SELECT day, product_id FROM product_days WHERE NOT compacted)
             FOR UPDATE SKIP LOCKED)
       RETURNING day, product_id, units, revenue
+    ),
+    folded AS (
+      INSERT INTO product_days (day, product_id, units, revenue, compacted)
+      SELECT day, product_id, sum(units), sum(revenue), true
+        FROM gone
+       GROUP BY day, product_id
+      HAVING sum(units) <> 0 OR sum(revenue) <> 0
     )
-    INSERT INTO product_days (day, product_id, units, revenue, compacted)
-    SELECT day, product_id, sum(units), sum(revenue), true
-      FROM gone
-     GROUP BY day, product_id
-    HAVING sum(units) <> 0 OR sum(revenue) <> 0;
+    -- A fold of product_days moves the population 'day_folds' on: report.ts reads by it whether pending rows it
+    -- saw may have been folded since (its top products are then summed anew).
+    INSERT INTO row_counts (population, n, changes, search_changes)
+    SELECT 'day_folds', 0, 1, 0 WHERE EXISTS (SELECT FROM gone);
 
     WITH gone AS (
       DELETE FROM category_days
@@ -218,8 +224,10 @@ CREATE FUNCTION rebuild_day_stats() RETURNS void
       FROM orders WHERE status <> 0
      GROUP BY 1, 2;
 
-    -- The orders' change version moves on, so no top products remembered from before (report.ts) are used after.
+    -- The orders' change version and the folds move on, so no top products remembered from before (report.ts)
+    -- are used after.
     PERFORM stats_add_count('orders', 0, 1, 0);
+    PERFORM stats_add_count('day_folds', 0, 1, 0);
   END $$;
 --> statement-breakpoint
 
@@ -230,8 +238,17 @@ ALTER FUNCTION rebuild_stats() RENAME TO rebuild_counts_and_hours;
 CREATE FUNCTION rebuild_stats() RETURNS void
   LANGUAGE plpgsql
   AS $$
+  DECLARE
+    folds bigint;
   BEGIN
+    -- rebuild_counts_and_hours recounts the tables' populations only; the folds of the day rollups only grow, so
+    -- they are carried over (rebuild_day_stats then adds one). Its locks, in its order, are taken first, so no
+    -- fold commits between the read and the recount.
+    LOCK TABLE users, categories, brands, products, reviews, orders, order_lines IN SHARE MODE;
+    LOCK TABLE row_counts, order_stats, search_counts IN EXCLUSIVE MODE;
+    folds := (SELECT coalesce(sum(changes), 0) FROM row_counts WHERE population = 'day_folds');
     PERFORM rebuild_counts_and_hours();
+    PERFORM stats_add_count('day_folds', 0, folds, 0);
     PERFORM rebuild_day_stats();
   END $$;
 --> statement-breakpoint

@@ -938,6 +938,104 @@ function edgesOf(z: Zone): string[] {
   ]
 }
 
+describe('the top products of a range with more products sold than the report keeps', () => {
+  // The report keeps a range's 100 best products with their figures and, after sales, reads only the products
+  // sold since (report.ts, nextTop). Here 130 products sold in March 2026, product i for 200,000 - i × 1,000, so
+  // the kept ones are the first 100. Each change below leads to a different way of answering: with the products
+  // sold since, by summing the range again because a product never kept may now be among the ten, and after
+  // a fold of the pending rows. Every answer must be what the rows say.
+  const clock = { at: h('2026-03-31T10:00:00') }
+  const MARCH = q('2026-03-01', '2026-03-31')
+  let t: TestApp
+  let shop: Shop
+  let db: Db
+  const ids: number[] = []
+  let buyer = 0
+
+  /** One order of `units` of product `index` on 10 March, at `price` a unit; its id. */
+  const sell = async (index: number, units: number, price: number) => {
+    const [row] = await rows<{ id: number }>(
+      db,
+      sql`insert into orders (user_id, address, status, subtotal, shiping_fee, total_price, amount, quantity,
+                              method_payment, created_at)
+          values (${buyer}, 'Top', 1, ${units * price}, 0, ${units * price}, ${units * price}, ${units}, '1',
+                  ${h('2026-03-10T12:00:00')})
+          returning id::int`,
+    )
+    await db.execute(
+      sql`insert into order_lines (order_id, product_id, price, quantity, size)
+          values (${row!.id}, ${ids[index]}, ${price}, ${units}, 'M')`,
+    )
+    return row!.id
+  }
+
+  beforeAll(async () => {
+    t = await startApp({
+      now: () => clock.at,
+      env: { LOGIN_LIMIT_PER_EMAIL: '1000', LOGIN_LIMIT_PER_IP: '1000' },
+    })
+    db = t.database.db
+    shop = shopOf(t.app, db, 'Asia/Ho_Chi_Minh', clock)
+    buyer = (await insertCustomer(db, { createdAt: h('2025-01-01T09:00:00') })).id
+    const category = await insertCategory(db)
+    const brand = await insertBrand(db)
+    for (let i = 0; i < 130; i++) {
+      const made = await insertProduct(db, {
+        name: `Sản phẩm ${i}`,
+        categoryId: category.id,
+        brandId: brand.id,
+      })
+      ids.push(made.id)
+    }
+    for (let i = 0; i < 130; i++) await sell(i, 1, 200_000 - i * 1_000)
+    await db.execute(sql`select compact_stats()`)
+  })
+
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  const top = async () => (await shop.report(urlOf(MARCH))).topProducts.map((p) => p.name)
+
+  it('answers from the kept products and those sold since, exactly, until a product never kept may rank', async () => {
+    await expectTruth(shop, [MARCH])
+    expect(await top()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => `Sản phẩm ${i}`))
+
+    // Product 120, never kept, sells 5 units: it is read as sold since and comes first.
+    await sell(120, 5, 100_000)
+    await expectTruth(shop, [MARCH])
+    expect((await top())[0]).toBe('Sản phẩm 120')
+
+    // Products 0 to 94 are cancelled: the kept products left rank below the ten, so the range is summed
+    // again and the products never kept (100 to 129) come in.
+    await db.execute(
+      sql`update orders set status = 0
+           where id in (select order_id from order_lines where product_id = any(${`{${ids.slice(0, 95).join(',')}}`}::bigint[]))`,
+    )
+    await expectTruth(shop, [MARCH])
+    expect(await top()).toEqual([120, 95, 96, 97, 98, 99, 100, 101, 102, 103].map((i) => `Sản phẩm ${i}`))
+
+    // A product renamed since is shown under its new name, kept or read as sold since.
+    await db.execute(sql`update products set name = 'Áo mới' where id = ${ids[96]}`)
+    await sell(97, 1, 1_000)
+    const renamed = await top()
+    expect(renamed).toContain('Áo mới')
+    expect(renamed).not.toContain('Sản phẩm 96')
+    await expectTruth(shop, [MARCH])
+
+    // A fold of the pending rows: the range is summed again, then sales since are read as before.
+    await db.execute(sql`select compact_stats()`)
+    await expectTruth(shop, [MARCH])
+    await sell(129, 3, 200_000)
+    await expectTruth(shop, [MARCH])
+    expect((await top())[0]).toBe('Sản phẩm 129')
+    // A refund of everything product 129 sold, in the database: it leaves the ten.
+    await db.execute(sql`delete from order_lines where product_id = ${ids[129]}`)
+    await expectTruth(shop, [MARCH])
+    expect(await top()).not.toContain('Sản phẩm 129')
+  })
+})
+
 describe('the zone edges, each zone a new STORE_TZ on the same database', () => {
   const clock = { at: new Date('2026-03-15T03:00:00Z') }
   let t: TestApp

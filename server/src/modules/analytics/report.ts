@@ -75,14 +75,18 @@ const seriesOf = ({ from, to }: ReportRange, interval: ReportInterval) => sql`(
  * - `sales`: the orders' and lines', what the top products are summed from;
  * - `all`: those and the users', products' and categories', which also name what a report shows (new
  *   customers, product and category names). A zone change rebuilds the rollups and moves the orders' on.
+ * - `folds`: the folds of product_days' pending rows into compacted ones (compact_day_stats), and its
+ *   rebuilds. While it stays, rows are only added to product_days, so a product that sold or was refunded since
+ *   a read has a pending row in the range (see `KeptTop`).
  * Read in the same statement as the figures, so from the same snapshot, or alone to check a kept answer.
  */
 const VERSIONS = {
   sales: sql<string>`coalesce(sum(changes) filter (where population in ('orders', 'order_lines')), 0)::text`,
-  all: sql<string>`coalesce(sum(changes), 0)::text`,
+  all: sql<string>`coalesce(sum(changes) filter (where population <> 'day_folds'), 0)::text`,
+  folds: sql<string>`coalesce(sum(changes) filter (where population = 'day_folds'), 0)::text`,
 }
 const VERSIONS_FROM = sql`row_counts`
-const VERSIONS_WHERE = sql`population in ('orders', 'order_lines', 'users', 'products', 'categories')`
+const VERSIONS_WHERE = sql`population in ('orders', 'order_lines', 'users', 'products', 'categories', 'day_folds')`
 
 /** The versions alone, prepared: a kept answer is sent after this one small read. */
 const versionsQuery = preparedPerDb((db) =>
@@ -92,9 +96,17 @@ const versionsQuery = preparedPerDb((db) =>
 interface Versions {
   sales: string
   all: string
+  folds: string
 }
 
-/** The ten products with the most revenue (then units, then id) over a range of product_days. */
+/**
+ * How many of a range's best products are kept with their figures: the top ten can then be told exactly, after
+ * sales of other products, from these and the products sold since (`nextTop`), as long as the tenth of them
+ * still ranks above the last kept.
+ */
+const TOP_KEPT = 100
+
+/** The TOP_KEPT products with the most revenue (then units, then id) over a range of product_days. */
 const topProductsOf = ({ from, to }: ReportRange) => sql`(
   select coalesce(json_agg(json_build_object('id', t.product_id::text, 'name', coalesce(p.name, ''),
                                              'units', t.units, 'revenue', t.revenue)
@@ -104,7 +116,22 @@ const topProductsOf = ({ from, to }: ReportRange) => sql`(
            group by product_id
           having sum(units) <> 0 or sum(revenue) <> 0
            order by revenue desc, units desc, product_id
-           limit ${TOP_PRODUCTS}) t
+           limit ${TOP_KEPT}) t
+    left join products p on p.id = t.product_id)`
+
+/**
+ * Every product with a pending (not yet folded) row in the range, with its figures over the whole range: few,
+ * the products sold or refunded since the last fold, each summed from its own rows (product_days_product_idx).
+ */
+const pendingProductsOf = ({ from, to }: ReportRange) => sql`(
+  select coalesce(json_agg(json_build_object('id', t.product_id::text, 'name', coalesce(p.name, ''),
+                                             'units', t.units, 'revenue', t.revenue)), '[]'::json)
+    from (select d.product_id, sum(d.units) as units, sum(d.revenue) as revenue
+            from product_days d
+           where d.product_id in (select product_id from product_days
+                                   where not compacted and day >= ${day(from)} and day <= ${day(to)})
+             and d.day >= ${day(from)} and d.day <= ${day(to)}
+           group by d.product_id) t
     left join products p on p.id = t.product_id)`
 
 /** The current names of the remembered top products (a product renamed since shows its new name). */
@@ -115,6 +142,7 @@ const namesOf = (top: readonly ReportShare[]) => sql`(
 interface Row {
   versions: Versions
   topProducts: ReportShare[] | null
+  pending: ReportShare[] | null
   names: Record<string, string> | null
   totals: Omit<ReportTotals, 'averageOrder'>
   series: ReportPoint[]
@@ -153,14 +181,51 @@ class Remembered<T> {
  */
 export class RememberedReports {
   readonly answers = new Remembered<string>(256)
-  readonly tops = new Remembered<ReportShare[]>(256)
+  readonly tops = new Remembered<KeptTop>(256)
+}
+
+/**
+ * A range's best products as last read, at a `sales` version (the key of `tops`) and a `folds` version:
+ * - `products`: each with its figures over the range, best first; those of the TOP_KEPT best when summed, then
+ *   the products sold or refunded since, with their new figures;
+ * - `floor`: the last of the TOP_KEPT when summed. Every product not in `products` ranks at or below it, and
+ *   stays there: while `folds` stays, a product that sold since has a pending row in the range and is read
+ *   again (`pendingProductsOf`). Null when the range had fewer products with sales: then none is missing.
+ */
+export interface KeptTop {
+  folds: string
+  products: ReportShare[]
+  floor: ReportShare | null
+}
+
+/** Best first: the most revenue, then the most units, then the smallest id (as the statement orders them). */
+const byRank = (a: ReportShare, b: ReportShare) =>
+  b.revenue - a.revenue || b.units - a.units || Number(a.id) - Number(b.id)
+
+/**
+ * The kept products with the pending ones' new figures, best first, when the top ten are sure to be among
+ * them; null when a product never kept might now rank among the ten (the range is then summed anew). The list
+ * stays at TOP_KEPT products: those cut off rank below the last one kept, which becomes the floor if it ranks
+ * above the old one.
+ */
+export function nextTop(kept: KeptTop, pending: readonly ReportShare[]): KeptTop | null {
+  const fresh = new Map(pending.map((p) => [p.id, numbers(p)]))
+  const products = [...kept.products.filter((p) => !fresh.has(p.id)), ...fresh.values()]
+    .filter((p) => p.units !== 0 || p.revenue !== 0)
+    .sort(byRank)
+  const tenth = products[TOP_PRODUCTS - 1]
+  if (kept.floor !== null && (tenth === undefined || byRank(tenth, kept.floor) >= 0)) return null
+  if (products.length <= TOP_KEPT) return { ...kept, products }
+  const last = products[TOP_KEPT - 1]!
+  const floor = kept.floor === null || byRank(last, kept.floor) < 0 ? last : kept.floor
+  return { ...kept, products: products.slice(0, TOP_KEPT), floor }
 }
 
 /**
  * Every figure of a report, and the `all` version it was read at. Each comes from one statement, so from one
- * snapshot. With `memory`, a range whose top products are remembered at the `sales` version the statement
- * reads takes them from there (with their current names); otherwise the statement sums them, and they are
- * remembered.
+ * snapshot. With `memory`, a range whose best products are kept (`KeptTop`) takes them from there, with their
+ * current names: as they are when nothing sold since (the `sales` version is the same), else with the figures of
+ * the products sold since (`nextTop`). Otherwise the statement sums the range's products, and the best are kept.
  */
 export async function buildReport(
   db: Db,
@@ -169,17 +234,28 @@ export async function buildReport(
   memory?: RememberedReports,
 ): Promise<{ report: Report; version: string }> {
   const key = `${range.from}|${range.to}`
-  const remembered = memory?.tops.get(key)
-  let r = remembered ? await readReport(db, range, query, remembered.value) : undefined
-  let topProducts: ReportShare[]
-  if (r && remembered && r.versions.sales === remembered.version) {
-    const names = r.names ?? {}
-    topProducts = remembered.value.map((p) => ({ ...p, name: names[p.id] ?? p.name }))
-  } else {
-    r = await readReport(db, range, query, undefined)
-    topProducts = r.topProducts!.map(numbers)
-    memory?.tops.set(key, r.versions.sales, topProducts)
+  const kept = memory?.tops.get(key)
+  let r = kept ? await readReport(db, range, query, kept.value.products) : undefined
+  let best: ReportShare[] | undefined
+  if (r && kept) {
+    const { sales, folds } = r.versions
+    if (sales === kept.version) best = kept.value.products
+    else if (folds === kept.value.folds) {
+      const next = nextTop(kept.value, r.pending ?? [])
+      if (next) memory?.tops.set(key, sales, next)
+      best = next?.products
+    }
   }
+  if (!r || !best) {
+    r = await readReport(db, range, query, undefined)
+    best = r.topProducts!.map(numbers)
+    const floor = best.length < TOP_KEPT ? null : best[best.length - 1]!
+    memory?.tops.set(key, r.versions.sales, { folds: r.versions.folds, products: best, floor })
+  }
+  // The current names: read with the figures for the kept products, with their figures for the pending ones.
+  const names = new Map(Object.entries(r.names ?? {}))
+  for (const p of r.pending ?? []) names.set(p.id, p.name)
+  const topProducts = best.slice(0, TOP_PRODUCTS).map((p) => ({ ...p, name: names.get(p.id) ?? p.name }))
   return { report: reportOf(r, range, query, topProducts), version: r.versions.all }
 }
 
@@ -222,8 +298,10 @@ async function readReport(
                ${compared ? totalsOf(compared) : sql`null::json`} as "compareTotals",
                ${compared ? seriesOf(compared, query.interval) : sql`null::json`} as "compareSeries",
                ${remembered ? sql`null::json` : topProductsOf(range)} as "topProducts",
+               ${remembered ? pendingProductsOf(range) : sql`null::json`} as "pending",
                ${remembered ? namesOf(remembered) : sql`null::json`} as "names",
-               (select json_build_object('sales', ${VERSIONS.sales}, 'all', ${VERSIONS.all})
+               (select json_build_object('sales', ${VERSIONS.sales}, 'all', ${VERSIONS.all},
+                                         'folds', ${VERSIONS.folds})
                   from ${VERSIONS_FROM} where ${VERSIONS_WHERE}) as "versions",
                (select coalesce(json_agg(json_build_object('id', t.category_id::text, 'name', coalesce(c.name, ''),
                                                            'units', t.units, 'revenue', t.revenue)
