@@ -1,4 +1,6 @@
-// First: it sets zod up for the page's Content-Security-Policy before any schema is built.
+// First: the session's first calls start before the rest of the code is evaluated (early-session.ts).
+import './lib/start-early-session.ts'
+// Then: it sets zod up for the page's Content-Security-Policy before any schema is built.
 import './lib/csp.ts'
 import '@mantine/core/styles.css'
 import '@mantine/dates/styles.css'
@@ -16,6 +18,16 @@ import { createQueryClient } from './lib/query-client.ts'
 setupI18n()
 // One cache for the screens and the router's loaders, which may start a screen's calls before it renders.
 const queryClient = createQueryClient()
+// Opened at the dashboard's address, its calls start now (prefetch.ts, a few small files, asked for before the
+// router asks for the screens' code), not once the route's loader runs: that waits for the screen's own chunk,
+// which on a first visit comes after dozens of files. The loader still starts them on a move to the dashboard;
+// a call already started is not asked twice.
+if (window.location.pathname === '/') {
+  import('./features/dashboard/prefetch.ts').then(
+    ({ prefetchDashboard }) => prefetchDashboard(queryClient, new URL(window.location.href)),
+    () => undefined, // the screen's own chunk fails too, and its error boundary says so
+  )
+}
 const router = createRouter(queryClient)
 
 createRoot(document.getElementById('root')!).render(

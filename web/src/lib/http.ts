@@ -11,6 +11,8 @@ import {
 } from '@store/contract'
 import { endpoints } from '@store/contract/client'
 import i18next from 'i18next'
+import { dropEarlyAnswers, takeEarlyAnswer } from './early-session.ts'
+import { STORAGE_KEYS } from './storage-keys.ts'
 
 /**
  * A refused or failed call: the HTTP status, the server's message by code with its English text, and for a
@@ -42,8 +44,8 @@ export class ApiError extends Error {
   }
 }
 
-const ACCESS_KEY = 'token'
-const REFRESH_KEY = 'refreshToken'
+const ACCESS_KEY = STORAGE_KEYS.access
+const REFRESH_KEY = STORAGE_KEYS.refresh
 
 /** The session's tokens, kept in browser storage under the spec's keys. */
 export const tokens = {
@@ -60,6 +62,7 @@ export const tokens = {
   clear() {
     localStorage.removeItem(ACCESS_KEY)
     localStorage.removeItem(REFRESH_KEY)
+    dropEarlyAnswers()
   },
 }
 
@@ -136,7 +139,8 @@ async function send(sent: Sent, bearer: string | null) {
   if (bearer) headers.authorization = `Bearer ${bearer}`
   try {
     if (onUploadProgress) return await sendWithProgress(sent, headers, payload, onUploadProgress)
-    return await fetch(url, { method, headers, body: payload, signal })
+    return await (takeEarlyAnswer(method, url, bearer) ??
+      fetch(url, { method, headers, body: payload, signal }))
   } catch (error) {
     if (signal?.aborted) throw error
     throw new ApiError(0)

@@ -1,6 +1,7 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { en, LANGUAGES, type Language, vi } from '../i18n/index.ts'
+import { STORAGE_KEYS } from './storage-keys.ts'
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -8,7 +9,7 @@ declare module 'i18next' {
   }
 }
 
-const STORAGE_KEY = 'language'
+const STORAGE_KEY = STORAGE_KEYS.language
 
 const stored = (): Language => {
   const value = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY)

@@ -10,7 +10,8 @@ import { readReportView, reportQueryOf } from './period.ts'
 
 /**
  * Starts the dashboard's calls as soon as its address is opened, beside the download of its code instead of
- * after it: on a first visit the screen's chunks take longer to arrive than the calls take to answer. It waits
+ * after it: on a first visit the screen's chunks take longer to arrive than the calls take to answer. Run by
+ * main.tsx when the page opens at the dashboard, and by the route's loader on a move to it. It waits
  * only for the session check (`/me`, which says whether this account may read the dashboard) and the store's
  * zone (`/config`, which says what 'today' is), both asked for once a session anyway. The screen then finds
  * each answer in the cache, or in flight, under the same key. Nothing is started without a stored session; a
