@@ -18,6 +18,7 @@ import { clientErrorHandler, connectionOptions, limitConnections } from './lib/c
 import { requireTableEntry } from './lib/endpoints.ts'
 import { badRequest, HttpError, refusal } from './lib/errors.ts'
 import { isDatabaseOutage, OUTAGE_RETRY_AFTER_SECONDS } from './lib/outages.ts'
+import { serveMetrics } from './metrics.ts'
 import { syncStatsZone } from './modules/analytics/report.ts'
 import { authHook } from './modules/auth/hook.ts'
 import { modules } from './modules/index.ts'
@@ -68,6 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadDir: path.resolve(deps.config.DATA_DIR, 'uploads'),
   })
   app.decorateRequest('admin', undefined as never)
+  // Before the routes, so the time of every answer is counted, the web app's files too.
+  serveMetrics(app, { token: deps.config.METRICS_TOKEN, pool: deps.database.pool })
   // Every call is a row of the endpoint table; a route written by hand stops the start.
   app.addHook('onRoute', requireTableEntry)
   // The day rollups of the reports count in the store's zone: a new STORE_TZ rebuilds them once.

@@ -121,6 +121,15 @@ export const configSchema = z
       .optional(),
     /** The language of e-mails to an account that has not signed in yet; unset: `vi`. */
     MAIL_LANGUAGE: z.enum(['vi', 'en'], { error: 'must be vi or en' }).optional(),
+    /**
+     * `GET /metrics` (docs/operations.md, "Metrics"): set, it answers only `Authorization: Bearer <token>`;
+     * unset, anyone who reaches the port may read it.
+     */
+    METRICS_TOKEN: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
+      .optional(),
     /** `private`: `/api/docs` and `/api/openapi.json` answer only a signed-in administrator. */
     API_DOCS: z.enum(['public', 'private'], { error: 'must be public or private' }).default('public'),
     /**

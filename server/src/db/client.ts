@@ -28,6 +28,17 @@ export interface Database {
    * transactions. See `snapshotPglite` for why that copy is a consistent database.
    */
   snapshot?(target: string): Promise<void>
+  /** The server's connection pool as it is now (PostgreSQL only; PGlite is one connection in this process). */
+  pool?(): PoolState
+}
+
+export interface PoolState {
+  /** Connections open, in use or idle. */
+  total: number
+  idle: number
+  /** Queries waiting for a connection. */
+  waiting: number
+  max: number
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
@@ -83,7 +94,14 @@ export async function openDatabase(options: {
         lock.release()
       }
     }
-    return { db, kind: 'pg', close, exclusive }
+    const max = options.poolSize ?? 10
+    const state = () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    })
+    return { db, kind: 'pg', close, exclusive, pool: state }
   }
   const dataDir = options.dataDir
   if (dataDir) mkdirSync(dataDir, { recursive: true })

@@ -120,6 +120,8 @@ describe('loadConfig', () => {
     ['LOGIN_LIMIT_PER_PAIR', '0'],
     ['LOGIN_KNOWN_ADDRESS_DAYS', '366'],
     ['LOG_LEVEL', 'loud'],
+    ['METRICS_TOKEN', 'short'],
+    ['METRICS_TOKEN', 'has a space in it somewhere'],
   ])('refuses %s=%s with a ConfigError naming it', (name, value) => {
     const problems = problemsOf({ [name]: value })
     expect(problems).toHaveLength(1)
