@@ -11,6 +11,7 @@ import { ensureAdmin } from '../server/src/bootstrap.ts'
 import { loadConfig } from '../server/src/config.ts'
 import { migrate, openDatabase } from '../server/src/db/client.ts'
 import { lockDataDir } from '../server/src/db/lock.ts'
+import { diskStore } from '../server/src/modules/files/stores.ts'
 import { generateStore } from '../server/src/seed/bulk.ts'
 import { progressBar } from '../server/src/seed/progress.ts'
 
@@ -143,7 +144,7 @@ async function largeStore(products: number, fresh: boolean): Promise<string> {
     await generateStore(
       {
         db: database.db,
-        uploadDir: path.join(dir, 'uploads'),
+        files: diskStore(path.join(dir, 'uploads')),
         now: new Date(),
         progress: progressBar(),
         parallel: 1,

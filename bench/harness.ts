@@ -12,6 +12,7 @@ import { buildApp } from '../server/src/app.ts'
 import { loadConfig } from '../server/src/config.ts'
 import { type Database, migrate, openDatabase, rows } from '../server/src/db/client.ts'
 import { hashPassword } from '../server/src/modules/auth/passwords.ts'
+import { diskStore } from '../server/src/modules/files/stores.ts'
 import { generateStore } from '../server/src/seed/bulk.ts'
 import { progressBar } from '../server/src/seed/progress.ts'
 import { isWebBuilt, WEB_DIST } from '../server/src/web/static.ts'
@@ -167,7 +168,7 @@ async function prepareStore(settings: BenchSettings): Promise<Record<string, unk
       const report = await generateStore(
         {
           db: loader.db,
-          uploadDir: path.join(root, 'data', 'bench', 'uploads'),
+          files: diskStore(path.join(root, 'data', 'bench', 'uploads')),
           now: new Date(),
           progress: progressBar(),
           parallel: 2,

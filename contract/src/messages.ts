@@ -168,6 +168,7 @@ export const messageTexts = {
   requestTimedOut: 'The request took too long to arrive',
   malformedRequest: 'The request is not valid HTTP',
   databaseUnavailable: 'The database cannot be reached right now; try again in a moment',
+  storageUnavailable: 'The file storage cannot be reached right now; try again in a moment',
 } as const
 
 type Entry = keyof typeof messageTexts

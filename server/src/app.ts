@@ -21,6 +21,7 @@ import { isDatabaseOutage, OUTAGE_RETRY_AFTER_SECONDS } from './lib/outages.ts'
 import { serveMetrics } from './metrics.ts'
 import { syncStatsZone } from './modules/analytics/report.ts'
 import { authHook } from './modules/auth/hook.ts'
+import { openFileStore } from './modules/files/stores.ts'
 import { modules } from './modules/index.ts'
 import type { AppDeps } from './types.ts'
 import { serveApiDocs } from './web/api-docs.ts'
@@ -60,13 +61,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   limitConnections(app.server, deps.config)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  const uploadDir = path.resolve(deps.config.DATA_DIR, 'uploads')
   app.decorate('services', {
     config: deps.config,
     db: deps.database.db,
     database: deps.database,
     jwtSecret: deps.jwtSecret,
     now: deps.now ?? (() => new Date()),
-    uploadDir: path.resolve(deps.config.DATA_DIR, 'uploads'),
+    uploadDir,
+    files: await openFileStore(deps.config.STORAGE_URL, uploadDir),
   })
   app.decorateRequest('admin', undefined as never)
   // Before the routes, so the time of every answer is counted, the web app's files too.
@@ -188,6 +191,8 @@ function errorHandler(
     return reply.code(400).send(refusal(400, Object.values(fields)[0]!, fields, text))
   }
   if (error instanceof HttpError) {
+    // A refusal of ours for something away (the file storage): what the outside said goes to the log.
+    if (error.statusCode >= 500) request.log.warn({ err: error.cause ?? error }, error.refusal.code)
     const answer = refusal(error.statusCode, error.refusal, error.fields)
     return reply
       .code(error.statusCode)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { readStorageUrl } from './lib/storage-url.ts'
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -121,6 +122,17 @@ export const configSchema = z
       .optional(),
     /** The language of e-mails to an account that has not signed in yet; unset: `vi`. */
     MAIL_LANGUAGE: z.enum(['vi', 'en'], { error: 'must be vi or en' }).optional(),
+    /**
+     * Where uploaded files go (docs/operations.md, "File storage"): unset, `DATA_DIR/uploads`;
+     * `s3://<bucket>[/<prefix>]?endpoint=<url>&region=<region>`, a bucket of S3-compatible storage.
+     */
+    STORAGE_URL: z
+      .string()
+      .superRefine((value, context) => {
+        const read = readStorageUrl(value)
+        if (typeof read === 'string') context.addIssue({ code: 'custom', message: read })
+      })
+      .optional(),
     /**
      * `GET /metrics` (docs/operations.md, "Metrics"): set, it answers only `Authorization: Bearer <token>`;
      * unset, anyone who reaches the port may read it.

@@ -1,6 +1,7 @@
 import type { Endpoint, StaffRole } from '@store/contract'
 import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
+import type { FileStore } from './modules/files/stores.ts'
 
 /** What the app is built from: tests pass their own database and clock. */
 export interface AppDeps {
@@ -22,7 +23,10 @@ export interface Services {
   database: Database
   jwtSecret: Uint8Array
   now: () => Date
+  /** `DATA_DIR/uploads`: where files go when STORAGE_URL is unset. */
   uploadDir: string
+  /** Where uploaded files are stored (STORAGE_URL): that folder, or a bucket. */
+  files: FileStore
 }
 
 export interface SignedInAdmin {

@@ -4,6 +4,7 @@ import { resolveJwtSecret } from '../bootstrap.ts'
 import { ConfigError, loadConfig } from '../config.ts'
 import { migrate, openDatabase } from '../db/client.ts'
 import { DataDirInUseError, lockDataDir } from '../db/lock.ts'
+import { openFileStore } from '../modules/files/stores.ts'
 import type { Services } from '../types.ts'
 import { AdminCommandError, createStaffAccount, resetTwoFactor } from './commands.ts'
 
@@ -50,6 +51,7 @@ async function openStore<T>(work: (services: Services) => Promise<T>): Promise<T
         jwtSecret: resolveJwtSecret(config),
         now: () => new Date(),
         uploadDir: path.resolve(config.DATA_DIR, 'uploads'),
+        files: await openFileStore(config.STORAGE_URL, path.resolve(config.DATA_DIR, 'uploads')),
       })
     } finally {
       await database.close()

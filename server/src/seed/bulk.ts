@@ -3,6 +3,7 @@ import { slugify } from '@store/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, rows } from '../db/client.ts'
 import { storeImage } from '../modules/files/storage.ts'
+import type { FileStore } from '../modules/files/stores.ts'
 import { logoSvg, mapLimited, productSvg, renderPng } from './art.ts'
 import {
   ADDRESS_TAILS,
@@ -47,7 +48,8 @@ export interface BulkOptions extends BulkCounts {
 
 export interface BulkTarget {
   db: Db
-  uploadDir: string
+  /** Where the pictures are stored (the app's `files`, or `diskStore(folder)`). */
+  files: FileStore
   now: Date
   progress?: Progress
   /** Chunks written at once, each on its own connection; 1 on PGlite, which has one. */
@@ -564,7 +566,7 @@ async function drawPool(target: BulkTarget, brandCount: number) {
   const jobs = [...productJobs, ...logoJobs]
   target.progress?.start('pictures', jobs.length)
   const stored = await mapLimited(jobs, 4, async (job) => {
-    const path = await storeImage(target.uploadDir, await renderPng(job.svg), target.now)
+    const path = await storeImage(target.files, await renderPng(job.svg), target.now)
     target.progress?.advance(1)
     return path
   })

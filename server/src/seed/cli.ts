@@ -5,6 +5,7 @@ import { ensureAdmin } from '../bootstrap.ts'
 import { type Config, ConfigError, loadConfig } from '../config.ts'
 import { migrate, openDatabase } from '../db/client.ts'
 import { lockDataDir } from '../db/lock.ts'
+import { openFileStore } from '../modules/files/stores.ts'
 import { type BulkOptions, generateStore } from './bulk.ts'
 import { progressBar } from './progress.ts'
 
@@ -113,7 +114,7 @@ async function main() {
     const report = await generateStore(
       {
         db: database.db,
-        uploadDir: path.resolve(config.DATA_DIR, 'uploads'),
+        files: await openFileStore(config.STORAGE_URL, path.resolve(config.DATA_DIR, 'uploads')),
         now: new Date(),
         progress: progressBar(),
         parallel,

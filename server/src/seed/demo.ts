@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { type Db, rows } from '../db/client.ts'
 import { brands, categories, orderLines, orders, products, reviews, users } from '../db/schema.ts'
 import { storeImage } from '../modules/files/storage.ts'
+import type { FileStore } from '../modules/files/stores.ts'
 import { orderTotals } from '../modules/orders/totals.ts'
 import type { Services } from '../types.ts'
 import { logoSvg, mapLimited, productSvg, renderPng } from './art.ts'
@@ -78,7 +79,7 @@ export async function seedDemoIfEmpty(
       const started = performance.now()
       const now = services.now()
       const plan = planDemo(now)
-      const pictures = await drawPictures(plan, services.uploadDir, now)
+      const pictures = await drawPictures(plan, services.files, now)
       const summary = await services.db.transaction(async (tx) => {
         if (!(await storeIsEmpty(tx))) return null
         return writeDemo(tx, plan, pictures)
@@ -401,7 +402,7 @@ interface Pictures {
 }
 
 /** Renders every logo and product picture and stores it as an upload would be stored. */
-async function drawPictures(plan: Plan, uploadDir: string, now: Date): Promise<Pictures> {
+async function drawPictures(plan: Plan, files: FileStore, now: Date): Promise<Pictures> {
   const jobs: { svg: string; brand?: number; product?: number }[] = [
     ...plan.brands.map((b, i) => ({ svg: logoSvg(b.name, b.colour, b.shape), brand: i })),
     ...plan.products.flatMap((p, i) =>
@@ -411,9 +412,7 @@ async function drawPictures(plan: Plan, uploadDir: string, now: Date): Promise<P
       })),
     ),
   ]
-  const stored = await mapLimited(jobs, 4, async (job) =>
-    storeImage(uploadDir, await renderPng(job.svg), now),
-  )
+  const stored = await mapLimited(jobs, 4, async (job) => storeImage(files, await renderPng(job.svg), now))
   const pictures: Pictures = { logos: [], products: plan.products.map(() => []) }
   jobs.forEach((job, i) => {
     if (job.brand !== undefined) pictures.logos[job.brand] = stored[i]!

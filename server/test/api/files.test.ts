@@ -9,7 +9,8 @@ import { STORED_PATH } from '@store/contract'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { decodeQueueOf } from '../../src/modules/files/routes.ts'
-import { removeStored, resolveStoredPath, storeImage } from '../../src/modules/files/storage.ts'
+import { storeImage } from '../../src/modules/files/storage.ts'
+import { diskStore, resolveStoredPath } from '../../src/modules/files/stores.ts'
 import { expectEnvelope, startApp, type TestApp } from '../helpers.ts'
 
 const run = promisify(execFile)
@@ -366,13 +367,14 @@ describe('files: storage', () => {
   it('writes a WebP at the stored path, leaves no temporary file, and can remove it again', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'store-files-'))
     try {
-      const stored = await storeImage(dir, await png(10, 10), new Date('2031-02-03T00:00:00Z'))
+      const files = diskStore(dir)
+      const stored = await storeImage(files, await png(10, 10), new Date('2031-02-03T00:00:00Z'))
       expect(stored).toMatch(/^\/2031\/02\/[A-Za-z0-9_-]+\.webp$/)
       const file = resolveStoredPath(dir, stored)
       expect(file).toBe(path.join(dir, stored))
       expect((await sharp(file!).metadata()).format).toBe('webp')
       expect(await readdir(path.join(dir, '2031', '02'))).toEqual([path.basename(stored)])
-      await removeStored(dir, [stored, '/../../nothing'])
+      await files.remove([stored, '/../../nothing'])
       expect(await countFiles(dir)).toBe(0)
     } finally {
       await rm(dir, { recursive: true, force: true })

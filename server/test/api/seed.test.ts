@@ -412,7 +412,7 @@ describe('bulk generator', () => {
   afterAll(async () => t?.close())
   const target = () => ({
     db: t.database.db,
-    uploadDir: t.app.services.uploadDir,
+    files: t.app.services.files,
     now: NOW,
     parallel: t.database.kind === 'pg' ? 2 : 1,
   })

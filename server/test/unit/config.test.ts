@@ -121,6 +121,11 @@ describe('loadConfig', () => {
     ['LOGIN_KNOWN_ADDRESS_DAYS', '366'],
     ['LOG_LEVEL', 'loud'],
     ['METRICS_TOKEN', 'short'],
+    ['STORAGE_URL', 'ftp://files.example/shop'],
+    ['STORAGE_URL', 's3://Shop_Bucket'],
+    ['STORAGE_URL', 's3://key:secret@shop'],
+    ['STORAGE_URL', 's3://shop?endpoint=files.example'],
+    ['STORAGE_URL', 's3://shop?bucket=other'],
     ['METRICS_TOKEN', 'has a space in it somewhere'],
   ])('refuses %s=%s with a ConfigError naming it', (name, value) => {
     const problems = problemsOf({ [name]: value })

@@ -1,11 +1,10 @@
-import { open } from 'node:fs/promises'
 import { finished } from 'node:stream/promises'
 import multipart, { type Multipart } from '@fastify/multipart'
 import { endpoints, MAX_FILES_PER_UPLOAD, UPLOAD_FIELD } from '@store/contract'
 import { implement } from '../../lib/endpoints.ts'
 import { badRequest, fieldError, HttpError, notFound } from '../../lib/errors.ts'
 import { DecodeQueue, QueueFullError } from './queue.ts'
-import { imageLimits, removeStored, resolveStoredPath, storeImage } from './storage.ts'
+import { imageLimits, storeImage } from './storage.ts'
 
 const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
@@ -17,7 +16,7 @@ const CONTENT_TYPES: Record<string, string> = {
 }
 
 export const fileRoutes = implement(endpoints.files, async (app) => {
-  const { config, uploadDir } = app.services
+  const { config, files } = app.services
   const maxMb = config.UPLOAD_MAX_MB
   // One queue for the app, and so for the process: the lanes bound the decodes of all uploads together.
   const queue = new DecodeQueue(config.IMAGE_DECODES, config.IMAGE_DECODE_QUEUE)
@@ -73,10 +72,14 @@ export const fileRoutes = implement(endpoints.files, async (app) => {
           const content = await part.toBuffer().catch(fromParser)
           // A form's empty file input still sends a part, with no name and no bytes: nothing was chosen.
           if (part.fieldname !== UPLOAD_FIELD || (content.length === 0 && !part.filename)) continue
-          stored.push(await storeImage(uploadDir, content, now, limits))
+          stored.push(await storeImage(files, content, now, limits))
         }
       } catch (error) {
-        await removeStored(uploadDir, stored)
+        await files
+          .remove(stored)
+          .catch((failure) =>
+            request.log.warn({ err: failure }, 'an upload refused halfway left files behind'),
+          )
         if (!parserFailed) await discardRest(parts)
         if (error instanceof QueueFullError) {
           reply.header('retry-after', String(error.retryAfterSeconds))
@@ -96,30 +99,21 @@ export const fileRoutes = implement(endpoints.files, async (app) => {
     },
     get: async (request, reply) => {
       const storedPath = `/${request.params['*']}`
-      const file = resolveStoredPath(uploadDir, storedPath)
+      const file = await files.open(storedPath)
       if (!file) throw notFound('fileNotFound')
-      // Opened before stat, so the answer describes the very file it streams even if it is removed meanwhile.
-      const handle = await open(file, 'r').catch(() => null)
-      if (!handle) throw notFound('fileNotFound')
-      const stat = await handle.stat().catch(() => null)
-      if (!stat?.isFile()) {
-        await handle.close()
-        throw notFound('fileNotFound')
-      }
-      const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`
       const extension = storedPath.slice(storedPath.lastIndexOf('.') + 1)
       reply
         .header('content-type', CONTENT_TYPES[extension] ?? 'application/octet-stream')
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('etag', etag)
-        .header('last-modified', stat.mtime.toUTCString())
+        .header('etag', file.etag)
+        .header('last-modified', file.modified.toUTCString())
         .header('x-content-type-options', 'nosniff')
-      if (matchesEtag(request.headers['if-none-match'], etag)) {
-        await handle.close()
+      if (matchesEtag(request.headers['if-none-match'], file.etag)) {
+        await file.discard()
         return reply.code(304).send(null)
       }
-      reply.header('content-length', stat.size)
-      return reply.send(handle.createReadStream())
+      reply.header('content-length', file.size)
+      return reply.send(file.read())
     },
   }
 })

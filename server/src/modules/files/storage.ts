@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises'
-import path from 'node:path'
-import { MAX_IMAGE_SIDE, STORED_PATH, UPLOAD_FIELD } from '@store/contract'
+import { MAX_IMAGE_SIDE, UPLOAD_FIELD } from '@store/contract'
 import sharp, { type Metadata } from 'sharp'
 import { type Config, configSchema } from '../../config.ts'
 import { fieldError } from '../../lib/errors.ts'
 import type { DecodeQueue } from './queue.ts'
+import type { FileStore } from './stores.ts'
+
+export { resolveStoredPath } from './stores.ts'
 
 // Every upload is a new image, read once: libvips' operation cache (by default up to 50 MB and 100 operations
 // kept after each image) would only hold memory that is never reused.
@@ -45,13 +46,14 @@ const tooSlow = (seconds: number) => fieldError(422, UPLOAD_FIELD, 'imageTooSlow
 
 /**
  * Decodes `input` to prove it is an image we accept (by content, not by name), applies its EXIF orientation,
- * fits it inside MAX_IMAGE_SIDE² without enlarging, re-encodes it to WebP without metadata and stores it as
- * `<uploadDir>/<YYYY>/<MM>/<random id>.webp` (UTC month). Returns the stored path `/<YYYY>/<MM>/<id>.webp`.
+ * fits it inside MAX_IMAGE_SIDE² without enlarging, re-encodes it to WebP without metadata and stores it in
+ * `files` under `/<YYYY>/<MM>/<random id>.webp` (UTC month), which it returns.
  * Throws HttpError 415 when it is not an accepted image, 413 when it has too many pixels, 422 when it takes too
- * long; QueueFullError when `limits.queue` has no room for it. Nothing is written unless it is stored.
+ * long, 503 when the storage cannot take it; QueueFullError when `limits.queue` has no room for it. Nothing is
+ * stored unless all of it is.
  */
 export async function storeImage(
-  uploadDir: string,
+  files: FileStore,
   input: Buffer,
   now: Date,
   limits: ImageLimits = DEFAULT_LIMITS,
@@ -63,19 +65,7 @@ export async function storeImage(
   const month = String(now.getUTCMonth() + 1).padStart(2, '0')
   const id = randomBytes(16).toString('base64url')
   const storedPath = `/${year}/${month}/${id}.webp`
-  const target = resolveStoredPath(uploadDir, storedPath)
-  if (!target) throw new Error(`stored path ${storedPath} does not match the stored-path rule`)
-
-  await mkdir(path.dirname(target), { recursive: true })
-  // A dot name with another suffix never matches a stored path, so a half-written file is never served.
-  const temporary = path.join(path.dirname(target), `.${id}.${randomBytes(4).toString('hex')}.tmp`)
-  try {
-    await writeFile(temporary, image, { flag: 'wx' })
-    await rename(temporary, target)
-  } catch (error) {
-    await unlink(temporary).catch(() => {})
-    throw error
-  }
+  await files.put(storedPath, image, 'image/webp')
   return storedPath
 }
 
@@ -116,26 +106,4 @@ async function encodeWebp(input: Buffer, limits: ImageLimits): Promise<Buffer> {
     }
   }
   return queue ? queue.run(encode) : encode()
-}
-
-/**
- * The absolute file of a stored path inside `uploadDir`, or null when `storedPath` is not a well-formed stored
- * path. STORED_PATH admits no dot segment, backslash or drive letter; the resolved file is still checked to sit
- * inside the folder, so a looser rule one day cannot open a way out.
- */
-export function resolveStoredPath(uploadDir: string, storedPath: string): string | null {
-  if (!STORED_PATH.test(storedPath)) return null
-  const root = path.resolve(uploadDir)
-  const file = path.resolve(root, `.${storedPath}`)
-  return file.startsWith(root + path.sep) ? file : null
-}
-
-/** Removes stored files, ignoring the ones already gone: used to undo a refused upload. */
-export async function removeStored(uploadDir: string, storedPaths: readonly string[]): Promise<void> {
-  await Promise.all(
-    storedPaths.map(async (storedPath) => {
-      const file = resolveStoredPath(uploadDir, storedPath)
-      if (file) await unlink(file).catch(() => {})
-    }),
-  )
 }

@@ -157,4 +157,5 @@ export const messages: Messages<typeof messageTexts> = {
   requestTimedOut: 'Yêu cầu gửi đến quá chậm',
   malformedRequest: 'Yêu cầu không đúng định dạng HTTP',
   databaseUnavailable: 'Hiện không kết nối được cơ sở dữ liệu; vui lòng thử lại sau giây lát',
+  storageUnavailable: 'Hiện không kết nối được kho lưu tệp; vui lòng thử lại sau giây lát',
 }
