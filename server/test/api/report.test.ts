@@ -218,6 +218,15 @@ async function expectTruthAndCompaction(shop: Shop, queries: Query[]) {
   return before
 }
 
+/** A test app in Asia/Ho_Chi_Minh at `clock`, with sign-in limits high enough for the test's many sign-ins. */
+async function startShop(clock: { at: Date }) {
+  const t = await startApp({
+    now: () => clock.at,
+    env: { LOGIN_LIMIT_PER_EMAIL: '1000', LOGIN_LIMIT_PER_IP: '1000' },
+  })
+  return { t, db: t.database.db, shop: shopOf(t.app, t.database.db, 'Asia/Ho_Chi_Minh', clock) }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // A store in Hồ Chí Minh City (the default zone, UTC+7 all year): `h('2026-03-15T00:00:00')` is its wall clock.
 
@@ -254,12 +263,7 @@ describe('the report of a store built for the test, in Asia/Ho_Chi_Minh (the def
   ]
 
   beforeAll(async () => {
-    t = await startApp({
-      now: () => clock.at,
-      env: { LOGIN_LIMIT_PER_EMAIL: '1000', LOGIN_LIMIT_PER_IP: '1000' },
-    })
-    db = t.database.db
-    shop = shopOf(t.app, db, 'Asia/Ho_Chi_Minh', clock)
+    ;({ t, db, shop } = await startShop(clock))
     cat.shirts = (await insertCategory(db, { name: 'Áo' })).id
     cat.trousers = (await insertCategory(db, { name: 'Quần' })).id
     cat.shoes = (await insertCategory(db, { name: 'Giày dép' })).id
@@ -970,12 +974,7 @@ describe('the top products of a range with more products sold than the report ke
   }
 
   beforeAll(async () => {
-    t = await startApp({
-      now: () => clock.at,
-      env: { LOGIN_LIMIT_PER_EMAIL: '1000', LOGIN_LIMIT_PER_IP: '1000' },
-    })
-    db = t.database.db
-    shop = shopOf(t.app, db, 'Asia/Ho_Chi_Minh', clock)
+    ;({ t, db, shop } = await startShop(clock))
     buyer = (await insertCustomer(db, { createdAt: h('2025-01-01T09:00:00') })).id
     const category = await insertCategory(db)
     const brand = await insertBrand(db)
