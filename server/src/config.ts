@@ -155,6 +155,15 @@ export const configSchema = z
     HTTP_KEEP_ALIVE_SECONDS: positiveInt(10, 3600),
     HTTP_IDLE_TIMEOUT_SECONDS: positiveInt(120, 3600),
     HTTP_MAX_CONNECTIONS: positiveInt(1000, 1_000_000),
+    /**
+     * Worker processes sharing the port (docs/operations.md, "Worker processes"); more than 1 needs
+     * DATABASE_URL, since the embedded database is one process's.
+     */
+    WEB_CONCURRENCY: positiveInt(1, 64),
+  })
+  .refine((c) => !(c.WEB_CONCURRENCY > 1) || c.DATABASE_URL !== undefined, {
+    path: ['WEB_CONCURRENCY'],
+    message: "more than 1 needs DATABASE_URL: the embedded database is one process's",
   })
   // Node refuses to start a server whose headers may take longer than the whole request.
   .refine((c) => c.HTTP_HEADERS_TIMEOUT_SECONDS <= c.HTTP_REQUEST_TIMEOUT_SECONDS, {

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster'
 import path from 'node:path'
 import { buildApp } from './app.ts'
 import { serveBackups } from './backup/control.ts'
@@ -9,6 +10,7 @@ import { logFormat, loggerOptions } from './logging.ts'
 import { seedDemoIfEmpty } from './seed/demo.ts'
 import { buildWebApp } from './web/build.ts'
 import { isWebBuilt, WEB_DIST } from './web/static.ts'
+import { superviseWorkers } from './workers.ts'
 
 async function main() {
   let config: ReturnType<typeof loadConfig>
@@ -21,6 +23,10 @@ async function main() {
     }
     throw error
   }
+
+  // WEB_CONCURRENCY workers (PostgreSQL only): this process prepares the store once, then starts them and
+  // watches over them; each worker serves requests on the shared port.
+  if (cluster.isWorker) return serveAsWorker(config)
 
   // One process per data folder, before anything opens it: two processes on one embedded database each lose
   // the other's writes. A second start exits here (Start-up failed: … in use by process N). With DATABASE_URL
@@ -54,6 +60,19 @@ async function main() {
   await ensureAdmin(database.db, config, app.log, format)
   if (config.SEED_DEMO) await seedDemoIfEmpty(app.services, app.log)
 
+  if (config.WEB_CONCURRENCY > 1) {
+    // The store is migrated, has its administrator and its demo: the workers only serve.
+    await app.close()
+    await backups.close()
+    await database.close()
+    superviseWorkers(config.WEB_CONCURRENCY, app.log, () =>
+      app.log.info(
+        `Store back-office ready at http://localhost:${config.PORT} (API at /api, documentation at /api/docs), ${config.WEB_CONCURRENCY} worker processes`,
+      ),
+    )
+    return
+  }
+
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -86,6 +105,48 @@ async function main() {
   app.log.info(
     `Store back-office ready at http://localhost:${config.PORT} (API at /api, documentation at /api/docs)`,
   )
+}
+
+/**
+ * A worker of WEB_CONCURRENCY: the primary has built the web app, migrated the database and made the
+ * administrator, so it opens the database, builds the app and listens on the port the workers share. It stops
+ * on SIGTERM as a single process does, and when the primary is gone.
+ */
+async function serveAsWorker(config: ReturnType<typeof loadConfig>) {
+  const webDir = config.WEB_DIR ? path.resolve(config.WEB_DIR) : WEB_DIST
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.resolve(config.DATA_DIR, 'db'),
+  })
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: resolveJwtSecret(config),
+    webDir: isWebBuilt(webDir) ? webDir : undefined,
+    logger: loggerOptions(config, logFormat(config)),
+  })
+  let closing = false
+  const shutdown = async () => {
+    if (closing) return
+    closing = true
+    const timer = setTimeout(() => process.exit(1), 10_000)
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100)
+    try {
+      await app.close()
+      clearInterval(sweep)
+      await database.close()
+      clearTimeout(timer)
+      process.exit(0)
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed')
+      process.exit(1)
+    }
+  }
+  process.on('SIGTERM', () => void shutdown())
+  process.on('SIGINT', () => void shutdown())
+  process.on('disconnect', () => void shutdown())
+  await app.listen({ host: config.HOST, port: config.PORT })
+  app.log.info(`worker ${process.pid} listening`)
 }
 
 main().catch((error) => {

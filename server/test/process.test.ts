@@ -287,6 +287,56 @@ describe('the server process', () => {
         await admin.end()
       }
     })
+
+    it('runs WEB_CONCURRENCY worker processes on one port, starts another when one dies, and stops them all on SIGTERM', async () => {
+      const serverUrl = process.env.TEST_DATABASE_URL!
+      const name = `store_workers_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+      const admin = new pg.Client({ connectionString: serverUrl })
+      await admin.connect()
+      await admin.query(`create database ${name}`)
+      try {
+        const url = new URL(serverUrl)
+        url.pathname = `/${name}`
+        const server = await startReady({
+          DATA_DIR: tempDir(),
+          DATABASE_URL: url.toString(),
+          WEB_CONCURRENCY: '2',
+          ...adminSettings(),
+        })
+        const workers = () =>
+          server.lines
+            .map(parse)
+            .map((l) => /^worker (\d+) listening$/.exec(l?.msg ?? '')?.[1])
+            .filter((pid): pid is string => pid !== undefined)
+            .map(Number)
+        const [first, second] = workers()
+        expect(new Set([first, second]).size).toBe(2)
+        expect(workers()).not.toContain(server.child.pid)
+        // Either worker answers a sign-in made by the primary's administrator.
+        for (let i = 0; i < 6; i++) {
+          const res = await fetch(`${server.base}/api/admin/auth/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(ADMIN),
+          })
+          expect(res.status).toBe(200)
+        }
+
+        process.kill(first!, 'SIGKILL')
+        await server.waitFor((l) => l.msg.includes(`worker ${first} exited`))
+        await server.waitFor(() => workers().length === 3)
+        const third = workers()[2]!
+        expect([first, second]).not.toContain(third)
+        expect((await fetch(`${server.base}/api/health`)).status).toBe(200)
+
+        server.child.kill('SIGTERM')
+        expect(await server.exited).toBe(0)
+        for (const pid of [second!, third]) expect(() => process.kill(pid, 0)).toThrow()
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`)
+        await admin.end()
+      }
+    })
   }
 })
 

@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       HTTP_KEEP_ALIVE_SECONDS: 10,
       HTTP_IDLE_TIMEOUT_SECONDS: 120,
       HTTP_MAX_CONNECTIONS: 1000,
+      WEB_CONCURRENCY: 1,
     })
   })
 
@@ -121,6 +122,8 @@ describe('loadConfig', () => {
     ['LOGIN_KNOWN_ADDRESS_DAYS', '366'],
     ['LOG_LEVEL', 'loud'],
     ['METRICS_TOKEN', 'short'],
+    ['WEB_CONCURRENCY', '0'],
+    ['WEB_CONCURRENCY', '2'],
     ['STORAGE_URL', 'ftp://files.example/shop'],
     ['STORAGE_URL', 's3://Shop_Bucket'],
     ['STORAGE_URL', 's3://key:secret@shop'],
