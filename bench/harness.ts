@@ -22,7 +22,7 @@ import { isWebBuilt, WEB_DIST } from '../server/src/web/static.ts'
 // measured and printed the same way. See bench/README.md.
 
 export const root = fileURLToPath(new URL('..', import.meta.url))
-const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'Bench2026pass' }
+export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'Bench2026pass' }
 
 /** The command-line options every API benchmark takes, for `parseArgs`. */
 const STORE_OPTIONS = {
