@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { type ListMeta, type ListQuery, type SortBy, sortParts } from '@store/contract'
 import { asc, desc, inArray, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
@@ -124,18 +125,22 @@ export function sortingOf<F extends string>(keys: SortKeys<F>, id: PgColumn, sor
   }
 }
 
+/** The page of a query prepared once (`preparedPages`): its limit and offset are bound when it runs. */
+export const PAGE_PLACEHOLDERS = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }
+
 /**
  * `onPage` in any order: keeps the ids of one page of `t` chosen on `t` alone, in `orderBy`. The caller joins
- * names onto the rows that remain and orders them by the same `orderBy`.
+ * names onto the rows that remain and orders them by the same `orderBy`. `query` is the page asked for, or
+ * `PAGE_PLACEHOLDERS` in a prepared query.
  */
 export const onSortedPage = (
   db: Db,
   t: Pick<Listed, 'table' | 'id'>,
   where: SQL | undefined,
   orderBy: SQL[],
-  query: Pick<ListQuery, 'page' | 'limit'>,
+  query: Pick<ListQuery, 'page' | 'limit'> | typeof PAGE_PLACEHOLDERS,
 ) => {
-  const { limit, offset } = pageOf(query)
+  const { limit, offset } = 'page' in query ? pageOf(query) : query
   return inArray(
     t.id,
     db
@@ -196,3 +201,30 @@ export function allOf(parts: readonly (Narrowing | undefined)[]): Narrowing | un
  */
 export const storeTimeText = (column: PgColumn, timeZone: string) =>
   sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`
+
+/**
+ * The page queries of a list that nothing narrows, prepared once per database and shape (`shape` names what
+ * changes the text: the sort, a population): drizzle builds the SQL once instead of on every call, and each
+ * pooled PostgreSQL connection plans it once. The limit and offset are `PAGE_PLACEHOLDERS`, given to
+ * `execute(pageOf(query))`. A search or a filter stays unprepared: how many rows it keeps decides the plan, and a
+ * plan prepared once is chosen without the values.
+ *
+ * @example const page = productPages(db, query.sortBy).execute(pageOf(query))
+ */
+export function preparedPages<P>(name: string, prepare: (db: Db, shape: string, name: string) => P) {
+  const prepared = new WeakMap<Db, Map<string, P>>()
+  return (db: Db, shape: string): P => {
+    let shapes = prepared.get(db)
+    if (!shapes) {
+      shapes = new Map()
+      prepared.set(db, shapes)
+    }
+    let query = shapes.get(shape)
+    if (query === undefined) {
+      // The statement's name follows from the text alone: a connection refuses a name it knows with other text.
+      query = prepare(db, shape, `${name}_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`)
+      shapes.set(shape, query)
+    }
+    return query
+  }
+}

@@ -83,20 +83,65 @@ export async function countRows(db: Db, what: Counted, search?: Narrowing): Prom
  * `stock_out`: the products in stock), read in one statement so both come from the same snapshot.
  */
 export async function storedDifference(db: Db, what: Counted, less: Counted): Promise<number> {
-  const [row] = await rows<{ n: number }>(
-    db,
-    sql`select coalesce(sum(case when population = ${what} then n else -n end), 0)::float8 as n
-          from row_counts where population in (${what}, ${less})`,
-  )
+  const [row] = await rows<{ n: number }>(db, storedDifferenceQuery(what, less))
   return row?.n ?? 0
 }
 
+const storedDifferenceQuery = (what: Counted, less: Counted) =>
+  sql`select coalesce(sum(case when population = ${what} then n else -n end), 0)::float8 as n
+        from row_counts where population in (${what}, ${less})`
+
+const storedCountQuery = (what: Counted) =>
+  sql`select coalesce(sum(n), 0)::float8 as n from row_counts where population = ${what}`
+
 async function storedCount(db: Db, what: Counted): Promise<number> {
-  const [row] = await rows<{ n: number }>(
-    db,
-    sql`select coalesce(sum(n), 0)::float8 as n from row_counts where population = ${what}`,
-  )
+  const [row] = await rows<{ n: number }>(db, storedCountQuery(what))
   return row?.n ?? 0
+}
+
+/**
+ * How a list learns its exact total: `column`, a scalar subquery its page's statement selects beside the rows
+ * (null when it does not know), and `count`, which counts when the column could not say. A page and the total
+ * then come back in one round trip and from one snapshot; the column is the stored count, or the count of a
+ * search remembered for the tables' current versions.
+ */
+export interface ListTotal {
+  column: SQL<number | null>
+  count: () => Promise<number>
+}
+
+/** The `ListTotal` of `countRows(db, what, search)`. */
+export function listTotal(db: Db, what: Counted, search?: Narrowing): ListTotal {
+  if (!search) return { column: sql<number>`(${storedCountQuery(what)})`, count: () => storedCount(db, what) }
+  const remembered = searchKey(what, search)
+  return {
+    column: remembered ? sql<number | null>`(${rememberedCount(what, remembered)})` : sql`null::float8`,
+    count: () => (remembered ? countAndRemember(db, what, search, remembered) : countRows(db, what, search)),
+  }
+}
+
+/** The `ListTotal` of `storedDifference(db, what, less)`. */
+export function differenceTotal(db: Db, what: Counted, less: Counted): ListTotal {
+  return {
+    column: sql<number>`(${storedDifferenceQuery(what, less)})`,
+    count: () => storedDifference(db, what, less),
+  }
+}
+
+/**
+ * A page of a list with its total, read by `page` in one statement that selects `total.column` as `total`; the
+ * total is counted apart only when the column did not know it (a search not remembered, or a page past the
+ * last, which has no row to carry it).
+ *
+ * @example const { rows, total } = await pageWithTotal(listTotal(db, 'orders'), (total) => db.select({ ...columns, total }).from(orders)…)
+ */
+export async function pageWithTotal<R extends { total: number | null }>(
+  total: ListTotal,
+  page: (column: SQL<number | null>) => Promise<R[]>,
+): Promise<{ rows: Omit<R, 'total'>[]; total: number }> {
+  const found = await page(total.column)
+  const known = found[0]?.total
+  return { rows: found, total: known ?? (await total.count()) }
 }
 
 /**
@@ -131,36 +176,57 @@ export function searchKey(
   return { key, deps: [...deps].sort(), version: searchedOnly ? 'search' : 'all' }
 }
 
-async function searchCount(db: Db, what: Counted, search: Narrowing): Promise<number> {
-  const { table, where } = populations[what]
-  const filter = where ? sql`${where} and (${search.where})` : search.where
-  const count = sql`select count(*) as n from ${sql.identifier(table)} where ${filter}`
-  const remembered = searchKey(what, search)
-  if (!remembered) {
-    const [row] = await rows<{ n: number }>(db, sql`select n::float8 as n from (${count}) c`)
-    return row?.n ?? 0
-  }
-  const { key, deps } = remembered
+type Remembered = NonNullable<ReturnType<typeof searchKey>>
+
+/** The sum of the change versions a remembered count of `deps` is valid for. */
+function versionOf({ deps, version }: Remembered) {
+  const changes = version === 'search' ? sql`search_changes` : sql`changes`
   const depList = sql.join(
     deps.map((d) => sql`${d}`),
     sql`, `,
   )
-  const changes = remembered.version === 'search' ? sql`search_changes` : sql`changes`
-  const version = sql`select coalesce(sum(${changes}), 0)::bigint as version from row_counts where population in (${depList})`
-  // One statement, so the stored version and the count it is compared with come from the same snapshot.
-  const [hit] = await rows<{ n: number }>(
-    db,
-    sql`select c.n::float8 as n from search_counts c
-         where c.population = ${what} and c.key = ${key} and c.version = (${version})`,
-  )
+  return sql`select coalesce(sum(${changes}), 0)::bigint as version from row_counts where population in (${depList})`
+}
+
+/**
+ * The count remembered for `remembered` at the tables' current versions; no row when there is none. One
+ * statement, so the stored version and the count it is compared with come from the same snapshot.
+ */
+const rememberedCount = (what: Counted, remembered: Remembered) =>
+  sql`select c.n::float8 as n from search_counts c
+       where c.population = ${what} and c.key = ${remembered.key} and c.version = (${versionOf(remembered)})`
+
+async function searchCount(db: Db, what: Counted, search: Narrowing): Promise<number> {
+  const remembered = searchKey(what, search)
+  if (!remembered) {
+    const [row] = await rows<{ n: number }>(
+      db,
+      sql`select n::float8 as n from (${countQuery(what, search)}) c`,
+    )
+    return row?.n ?? 0
+  }
+  const [hit] = await rows<{ n: number }>(db, rememberedCount(what, remembered))
   if (hit) return hit.n
+  return countAndRemember(db, what, search, remembered)
+}
+
+function countQuery(what: Counted, search: Narrowing) {
+  const { table, where } = populations[what]
+  const filter = where ? sql`${where} and (${search.where})` : search.where
+  return sql`select count(*) as n from ${sql.identifier(table)} where ${filter}`
+}
+
+/** Counts `search` and remembers the count for the versions it was counted at. */
+async function countAndRemember(db: Db, what: Counted, search: Narrowing, remembered: Remembered) {
+  const { key, deps } = remembered
+  const version = versionOf(remembered)
   // Again one statement: the version and the count are read in one snapshot, so the row saved is exact for
   // that version; any later commit to a table in `deps` moves the version on and retires it.
   const depsText = `${remembered.version}:${deps.join(',')}`
   const [row] = await rows<{ n: number; version: string }>(
     db,
     sql`with v as (${version}),
-         c as (${count}),
+         c as (${countQuery(what, search)}),
          saved as (
            insert into search_counts (population, key, deps, version, n)
            select ${what}, ${key}, ${depsText}, v.version, c.n from v, c

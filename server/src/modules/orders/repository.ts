@@ -10,7 +10,7 @@ import {
   type OrderSortField,
   type OrderStatus,
 } from '@store/contract'
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orderLines, orders, products, users } from '../../db/schema.ts'
 import { keysetBatches } from '../../lib/csv.ts'
@@ -21,13 +21,16 @@ import {
   matches,
   metaOf,
   onSortedPage,
+  PAGE_PLACEHOLDERS,
+  pageOf,
+  preparedPages,
   type SortKeys,
   searchTerm,
   sortingOf,
   storeTimeText,
   withinDays,
 } from '../../lib/list.ts'
-import { countRows, type Narrowing } from '../../lib/row-counts.ts'
+import { listTotal, type Narrowing, pageWithTotal } from '../../lib/row-counts.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 import { lockForChange } from '../audit/repository.ts'
 import { type EventActor, eventsOfEdit, recordEvents } from './events.ts'
@@ -130,19 +133,41 @@ export function orderFilters(query: OrderExportQuery, timeZone: string): Narrowi
   ])
 }
 
+/** A page of orders with their customers, `total` beside each row. */
+const ordersPage = (
+  db: Db,
+  total: SQL<number | null>,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  page: Parameters<typeof onSortedPage>[4],
+) =>
+  db
+    .select({ ...orderColumns, total })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(onSortedPage(db, { table: orders, id: orders.id }, where, orderBy, page))
+    .orderBy(...orderBy)
+
+/** The pages of the order list in each sort, with no search or filter, prepared once; the total is stored. */
+const unnarrowedPages = preparedPages('orders_page', (db, sortBy, name) =>
+  ordersPage(
+    db,
+    listTotal(db, 'orders').column,
+    undefined,
+    orderSorting(sortBy as OrderExportQuery['sortBy']).orderBy,
+    PAGE_PLACEHOLDERS,
+  ).prepare(name),
+)
+
 export async function listOrders(db: Db, query: OrderListQuery, timeZone: string) {
   const filters = orderFilters(query, timeZone)
   const sorting = orderSorting(query.sortBy)
-  const [page, total] = await Promise.all([
-    db
-      .select(orderColumns)
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(onSortedPage(db, { table: orders, id: orders.id }, filters?.where, sorting.orderBy, query))
-      .orderBy(...sorting.orderBy),
-    countRows(db, 'orders', filters),
-  ])
-  return { data: page.map(toOrder), meta: metaOf(query, total) }
+  const { rows, total } = await pageWithTotal(listTotal(db, 'orders', filters), (total) =>
+    filters
+      ? ordersPage(db, total, filters.where, sorting.orderBy, query)
+      : unnarrowedPages(db, query.sortBy).execute(pageOf(query)),
+  )
+  return { data: rows.map(toOrder), meta: metaOf(query, total) }
 }
 
 /**

@@ -6,6 +6,7 @@ import type {
   ProductListQuery,
   ProductSortField,
   Size,
+  SortBy,
 } from '@store/contract'
 import { and, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
@@ -20,12 +21,15 @@ import {
   matching,
   metaOf,
   onSortedPage,
+  PAGE_PLACEHOLDERS,
+  pageOf,
+  preparedPages,
   type SortKeys,
   searchTerm,
   sortingOf,
   storeTimeText,
 } from '../../lib/list.ts'
-import { countRows, type Narrowing, storedDifference } from '../../lib/row-counts.ts'
+import { differenceTotal, listTotal, type Narrowing, pageWithTotal } from '../../lib/row-counts.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 
 type Row = typeof products.$inferSelect
@@ -56,13 +60,14 @@ export const toProduct = (p: Row, category: Named, brand: Named): Product => ({
   deletedAt: p.deletedAt ? p.deletedAt.toISOString() : null,
 })
 
-/** Products with their category's and brand's names, in one query. */
-const withNames = (db: Db) =>
+/** Products with their category's and brand's names, in one query; with `total`, a list's total beside each. */
+const withNames = (db: Db, total: SQL<number | null> = sql`null::float8`) =>
   db
     .select({
       product: products,
       category: { id: categories.id, name: categories.name },
       brand: { id: brands.id, name: brands.name },
+      total,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -143,23 +148,49 @@ function filtered(query: ProductExportQuery, lowStock: number) {
  * of stock, and the rest, which are those in stock), else a count remembered against the tables it reads.
  */
 function totalOf(db: Db, { population, narrowing, inStockOnly }: ReturnType<typeof filtered>) {
-  if (inStockOnly) return storedDifference(db, 'products', 'stock_out')
-  return countRows(db, population, narrowing)
+  if (inStockOnly) return differenceTotal(db, 'products', 'stock_out')
+  return listTotal(db, population, narrowing)
 }
 
-export async function listProducts(db: Db, query: ProductListQuery, lowStock: number) {
-  const chosen = filtered(query, lowStock)
-  const { where } = chosen
+/**
+ * The first pages of the products list, in each sort and population (live, out of stock), prepared once. The
+ * total is the population's stored count.
+ */
+const unnarrowedPages = preparedPages('products_page', (db, shape, name) => {
+  const [sortBy, population] = shape.split(' ') as [SortBy<ProductSortField>, 'products' | 'stock_out']
+  const { orderBy } = sortingOf(productSorts, products.id, sortBy)
+  return withNames(db, listTotal(db, population).column)
+    .where(
+      onSortedPage(
+        db,
+        { table: products, id: products.id },
+        population === 'stock_out' ? outOfStock : live,
+        orderBy,
+        PAGE_PLACEHOLDERS,
+      ),
+    )
+    .orderBy(...orderBy)
+    .prepare(name)
+})
+
+/**
+ * A page of products and its total, in one statement unless the total must be counted. `lowStock` gives the
+ * shop's threshold, read only for a list of products low on stock.
+ */
+export async function listProducts(db: Db, query: ProductListQuery, lowStock: () => Promise<number>) {
+  const chosen = filtered(query, query.stock === 'low' ? await lowStock() : 0)
+  const { where, narrowing, population } = chosen
   const { orderBy } = sortingOf(productSorts, products.id, query.sortBy)
-  const [page, total] = await Promise.all([
-    withNames(db)
-      .where(onSortedPage(db, { table: products, id: products.id }, where, orderBy, query))
-      .orderBy(...orderBy),
-    // Without other narrowings the out-of-stock total is the 'stock_out' counter the products trigger keeps
-    // (migration 0006), so it costs the same few-row read as every other list total.
-    totalOf(db, chosen),
-  ])
-  return { data: page.map((r) => toProduct(r.product, r.category, r.brand)), meta: metaOf(query, total) }
+  // Without other narrowings the out-of-stock total is the 'stock_out' counter the products trigger keeps
+  // (migration 0006), so it costs the same few-row read as every other list total.
+  const { rows, total } = await pageWithTotal(totalOf(db, chosen), (total) =>
+    narrowing
+      ? withNames(db, total)
+          .where(onSortedPage(db, { table: products, id: products.id }, where, orderBy, query))
+          .orderBy(...orderBy)
+      : unnarrowedPages(db, `${query.sortBy} ${population}`).execute(pageOf(query)),
+  )
+  return { data: rows.map((r) => toProduct(r.product, r.category, r.brand)), meta: metaOf(query, total) }
 }
 
 /**

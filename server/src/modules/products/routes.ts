@@ -35,7 +35,7 @@ export const productRoutes = implement(endpoints.products, async (app) => {
     bulkDelete: productBulkDelete(app, audited),
     list: async (request, _reply, { db }) => ({
       status: true,
-      ...(await listProducts(db, request.query, await lowStockThreshold(db, config.LOW_STOCK_THRESHOLD))),
+      ...(await listProducts(db, request.query, () => lowStockThreshold(db, config.LOW_STOCK_THRESHOLD))),
       message: 'OK',
     }),
     // The columns are PRODUCT_CSV_COLUMNS, in order: the import reads the same file back.

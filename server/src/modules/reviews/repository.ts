@@ -20,7 +20,7 @@ import {
   searchTerm,
   sortingOf,
 } from '../../lib/list.ts'
-import { countRows, type Narrowing } from '../../lib/row-counts.ts'
+import { listTotal, type Narrowing, pageWithTotal } from '../../lib/row-counts.ts'
 import { lockForChange } from '../audit/repository.ts'
 import { recomputeRatings } from './rating.ts'
 
@@ -71,17 +71,16 @@ const reviewColumns = {
 export async function listReviews(db: Db, query: ReviewListQuery) {
   const filters = reviewFilters(query)
   const sorting = sortingOf(reviewSorts, reviews.id, query.sortBy)
-  const [page, total] = await Promise.all([
+  const { rows, total } = await pageWithTotal(listTotal(db, 'reviews', filters), (total) =>
     db
-      .select(reviewColumns)
+      .select({ ...reviewColumns, total })
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.userId))
       .innerJoin(products, eq(products.id, reviews.productId))
       .where(onSortedPage(db, { table: reviews, id: reviews.id }, filters?.where, sorting.orderBy, query))
       .orderBy(...sorting.orderBy),
-    countRows(db, 'reviews', filters),
-  ])
-  return { data: page.map(reviewOf), meta: metaOf(query, total) }
+  )
+  return { data: rows.map(reviewOf), meta: metaOf(query, total) }
 }
 
 type ReviewRow = {

@@ -6,7 +6,7 @@ import type {
   UserSortField,
   UserUpdateBody,
 } from '@store/contract'
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orders, refreshTokens, reviews, users } from '../../db/schema.ts'
 import { keysetBatches } from '../../lib/csv.ts'
@@ -17,12 +17,15 @@ import {
   matching,
   metaOf,
   onSortedPage,
+  PAGE_PLACEHOLDERS,
+  pageOf,
+  preparedPages,
   type SortKeys,
   searchTerm,
   sortingOf,
   withinDays,
 } from '../../lib/list.ts'
-import { countRows, type Narrowing } from '../../lib/row-counts.ts'
+import { listTotal, type Narrowing, pageWithTotal } from '../../lib/row-counts.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { recomputeRatings } from '../reviews/rating.ts'
@@ -91,20 +94,49 @@ function userFilters(query: UserExportQuery, timeZone: string): Narrowing | unde
 
 const byRole = (role: UserExportQuery['role']) => (role ? eq(users.role, role) : undefined)
 
+/** A page of users, `total` beside each row. */
+const usersPage = (
+  db: Db,
+  total: SQL<number | null>,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  page: Parameters<typeof onSortedPage>[4],
+) =>
+  db
+    .select({ ...columns, total })
+    .from(users)
+    .where(onSortedPage(db, { table: users, id: users.id }, where, orderBy, page))
+    .orderBy(...orderBy)
+
+const populationOf = (role: UserExportQuery['role']) =>
+  role === 'user' ? 'customers' : role === 'admin' ? 'admins' : 'users'
+
+/**
+ * The pages of the user list in each sort and role, with no search or filter, prepared once; the total is the
+ * role's stored count.
+ */
+const unnarrowedPages = preparedPages('users_page', (db, shape, name) => {
+  const [sortBy, role] = shape.split(' ') as [UserExportQuery['sortBy'], UserExportQuery['role'] | '']
+  return usersPage(
+    db,
+    listTotal(db, populationOf(role || undefined)).column,
+    byRole(role || undefined),
+    sortingOf(userSorts, users.id, sortBy).orderBy,
+    PAGE_PLACEHOLDERS,
+  ).prepare(name)
+})
+
 export async function listUsers(db: Db, query: UserListQuery, timeZone: string) {
   const filters = userFilters(query, timeZone)
   const where = and(byRole(query.role), filters?.where)
   const sorting = sortingOf(userSorts, users.id, query.sortBy)
-  const population = query.role === 'user' ? 'customers' : query.role === 'admin' ? 'admins' : 'users'
-  const [page, total] = await Promise.all([
-    db
-      .select(columns)
-      .from(users)
-      .where(onSortedPage(db, { table: users, id: users.id }, where, sorting.orderBy, query))
-      .orderBy(...sorting.orderBy),
-    countRows(db, population, filters),
-  ])
-  return { data: page.map(toUser), meta: metaOf(query, total) }
+  const population = populationOf(query.role)
+  const { rows, total } = await pageWithTotal(listTotal(db, population, filters), (total) =>
+    filters
+      ? usersPage(db, total, where, sorting.orderBy, query)
+      : unnarrowedPages(db, `${query.sortBy} ${query.role ?? ''}`).execute(pageOf(query)),
+  )
+  return { data: rows.map(toUser), meta: metaOf(query, total) }
 }
 
 /** Every user the export's query matches, in the list's order, a batch at a time (keyset on the sort keys). */
