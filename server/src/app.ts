@@ -10,7 +10,6 @@ import Fastify, {
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
@@ -24,6 +23,7 @@ import { authHook } from './modules/auth/hook.ts'
 import { openFileStore } from './modules/files/stores.ts'
 import { modules } from './modules/index.ts'
 import type { AppDeps } from './types.ts'
+import { answerSerializer } from './web/answers.ts'
 import { serveApiDocs } from './web/api-docs.ts'
 import { compressAnswers } from './web/compression.ts'
 import { fixedSecurityHeaders, securityHeaders } from './web/security-headers.ts'
@@ -60,7 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   limitConnections(app.server, deps.config)
   app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
+  app.setSerializerCompiler(answerSerializer(deps.checkAnswers ?? false))
   const uploadDir = path.resolve(deps.config.DATA_DIR, 'uploads')
   app.decorate('services', {
     config: deps.config,

@@ -15,6 +15,11 @@ export interface AppDeps {
   webDir?: string
   /** Pino options, or false for no logs. */
   logger?: boolean | Record<string, unknown>
+  /**
+   * Also check every answer against its zod schema and compare it with the compiled serializer's text
+   * (`answerSerializer`): the API tests turn it on, a server does not pay for it.
+   */
+  checkAnswers?: boolean
 }
 
 export interface Services {

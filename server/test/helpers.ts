@@ -78,6 +78,7 @@ export async function startApp(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'store-test-'))
   const config = configSchema.parse({ DATA_DIR: dataDir, SEED_DEMO: 'false', ...options.env })
   const app = await buildApp({
+    checkAnswers: true,
     config,
     database,
     jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),

@@ -226,6 +226,7 @@ describe('operations', () => {
 
     // …and a failure of the server's own: a query PostgreSQL rejects, on a route made for this test.
     const app = await buildApp({
+      checkAnswers: true,
       config: t.config,
       database: t.database,
       jwtSecret: new TextEncoder().encode('another-secret-another-secret-0123456789'),

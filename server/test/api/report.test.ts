@@ -172,6 +172,7 @@ async function appOn(database: Database, zone: string, clock: { at: Date }) {
     LOGIN_LIMIT_PER_IP: '1000',
   })
   const app = await buildApp({
+    checkAnswers: true,
     config,
     database,
     jwtSecret: new TextEncoder().encode(`report-test-secret-${zone}-0123456789abcdef`),

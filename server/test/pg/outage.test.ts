@@ -133,6 +133,7 @@ describe('the database host going away and coming back', () => {
     const database = await openDatabase({ url: through.toString(), poolSize: 2, onIdleError: () => {} })
     await migrate(database)
     app = await buildApp({
+      checkAnswers: true,
       config: configSchema.parse({ DATA_DIR: dataDir, SEED_DEMO: 'false' }),
       database,
       jwtSecret: new TextEncoder().encode('outage-secret-outage-secret-outage-0123'),

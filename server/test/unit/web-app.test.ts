@@ -22,6 +22,7 @@ describe('the web app beside the API', () => {
   beforeAll(async () => {
     const database = await openDatabase({})
     app = await buildApp({
+      checkAnswers: true,
       config: configSchema.parse({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'store-data-')) }),
       database,
       jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
