@@ -8,5 +8,10 @@ export const toDbId = (value: string | undefined | null): number | null => {
   return Number.isSafeInteger(n) ? n : null
 }
 
-/** `{ id, _id }` for an entity: both carry the same value (CONTRACT.md section 2). */
+/**
+ * `{ id, _id }` for an entity: both carry the same value (CONTRACT.md section 2). Spread it last in an object
+ * literal: spread first, V8 builds the rest of the object one property at a time, and a product took 16 µs to
+ * build instead of 0.8 µs (a third of the CPU of a products page). The answers' field order is the contract's
+ * whatever the object's (web/answers.ts).
+ */
 export const ids = (id: number) => ({ id: String(id), _id: String(id) })

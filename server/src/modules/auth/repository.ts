@@ -25,13 +25,13 @@ const accountColumns = {
 }
 
 export const toAuthUser = (u: Account): AuthUser => ({
-  ...ids(u.id),
   name: u.name,
   email: u.email,
   avatar: u.avatar,
   role: u.role,
   permissions: [...permissionsOf(u.role)],
   twoFactor: u.totpSecret !== null,
+  ...ids(u.id),
 })
 
 /** The account signing in with `email`, whatever its case. */

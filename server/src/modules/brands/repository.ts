@@ -20,13 +20,13 @@ type Row = typeof brands.$inferSelect
 const slugged = { table: brands, id: brands.id, slug: brands.slug }
 
 export const toBrand = (b: Row): Brand => ({
-  ...ids(b.id),
   name: b.name,
   logo: b.logo,
   slug: b.slug,
   version: b.version,
   createdAt: b.createdAt.toISOString(),
   updatedAt: b.updatedAt.toISOString(),
+  ...ids(b.id),
 })
 
 /**

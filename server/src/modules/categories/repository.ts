@@ -14,12 +14,12 @@ type Row = typeof categories.$inferSelect
 const slugged = { table: categories, id: categories.id, slug: categories.slug }
 
 export const toCategory = (c: Row): Category => ({
-  ...ids(c.id),
   name: c.name,
   slug: c.slug,
   version: c.version,
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),
+  ...ids(c.id),
 })
 
 /**

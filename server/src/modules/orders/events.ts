@@ -46,7 +46,7 @@ export function toOrderEvent(row: EventRow): OrderEvent {
     actor:
       row.actorId === null
         ? null
-        : { ...ids(row.actorId), name: row.actorName ?? '', email: row.actorEmail ?? '' },
+        : { name: row.actorName ?? '', email: row.actorEmail ?? '', ...ids(row.actorId) },
     type: row.type,
     ...(row.fromValue !== null && { from: keptValue(row.type, row.fromValue) }),
     ...(row.toValue !== null && { to: keptValue(row.type, row.toValue) }),

@@ -94,13 +94,13 @@ type ReviewRow = {
 }
 
 const reviewOf = (r: ReviewRow): Review => ({
-  ...ids(r.id),
   content: r.content,
   rating: r.rating,
   status: r.status,
   createdAt: r.createdAt.toISOString(),
-  user: { ...ids(r.user.id), name: r.user.name },
-  product: { ...ids(r.product.id), name: r.product.name, thumbnail: r.product.thumbnail },
+  user: { name: r.user.name, ...ids(r.user.id) },
+  product: { name: r.product.name, thumbnail: r.product.thumbnail, ...ids(r.product.id) },
+  ...ids(r.id),
 })
 
 /** One review as the list shows it; 404 for an id no review has. */

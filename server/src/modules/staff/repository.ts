@@ -45,7 +45,6 @@ export interface StaffRow {
 }
 
 export const toStaffMember = (row: StaffRow): StaffMember => ({
-  ...ids(row.id),
   name: row.name,
   email: row.email,
   role: row.role as StaffRole,
@@ -55,6 +54,7 @@ export const toStaffMember = (row: StaffRow): StaffMember => ({
   version: row.version,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
+  ...ids(row.id),
 })
 
 /** The fields of a member an administrator changes, as the audit log compares them. */
