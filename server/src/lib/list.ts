@@ -125,20 +125,30 @@ export function sortingOf<F extends string>(keys: SortKeys<F>, id: PgColumn, sor
   }
 }
 
-/** The page of a query prepared once (`preparedPages`): its limit and offset are bound when it runs. */
-export const PAGE_PLACEHOLDERS = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }
+/**
+ * The page of a statement prepared once (`preparedPages`), `limit` rows long. The limit is written into the text
+ * and the offset is bound inside a subquery, so that no value the planner could see differs between calls:
+ * PostgreSQL then keeps one generic plan instead of planning every call again (a bound limit or offset makes
+ * its cost differ from the plan for the values, and it replans each time), and with the limit known that plan
+ * joins the page's rows by their keys. Drizzle types both as numbers; it writes any SQL it is given.
+ */
+const preparedWindow = (limit: number) => ({
+  limit: sql.raw(String(Math.trunc(limit))) as unknown as number,
+  offset: sql`(select ${sql.placeholder('offset')}::bigint)` as unknown as number,
+})
+export type PreparedWindow = ReturnType<typeof preparedWindow>
 
 /**
  * `onPage` in any order: keeps the ids of one page of `t` chosen on `t` alone, in `orderBy`. The caller joins
  * names onto the rows that remain and orders them by the same `orderBy`. `query` is the page asked for, or
- * `PAGE_PLACEHOLDERS` in a prepared query.
+ * the `PreparedWindow` of a prepared statement.
  */
 export const onSortedPage = (
   db: Db,
   t: Pick<Listed, 'table' | 'id'>,
   where: SQL | undefined,
   orderBy: SQL[],
-  query: Pick<ListQuery, 'page' | 'limit'> | typeof PAGE_PLACEHOLDERS,
+  query: Pick<ListQuery, 'page' | 'limit'> | PreparedWindow,
 ) => {
   const { limit, offset } = 'page' in query ? pageOf(query) : query
   return inArray(
@@ -203,28 +213,38 @@ export const storeTimeText = (column: PgColumn, timeZone: string) =>
   sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`
 
 /**
- * The page queries of a list that nothing narrows, prepared once per database and shape (`shape` names what
- * changes the text: the sort, a population): drizzle builds the SQL once instead of on every call, and each
- * pooled PostgreSQL connection plans it once. The limit and offset are `PAGE_PLACEHOLDERS`, given to
- * `execute(pageOf(query))`. A search or a filter stays unprepared: how many rows it keeps decides the plan, and a
- * plan prepared once is chosen without the values.
+ * The page statements of a list that nothing narrows, prepared once per database and shape: `shape` names what
+ * changes the text (the sort, a population), and the page size is part of it. Drizzle then builds the SQL once
+ * instead of on every call, and each pooled PostgreSQL connection parses and plans it once. Run one with
+ * `run(db, shape, query)`. A search or a filter stays unprepared: how many rows it keeps decides the plan, and a
+ * prepared plan is chosen without the values.
  *
- * @example const page = productPages(db, query.sortBy).execute(pageOf(query))
+ * @example const pages = preparedPages('orders_page', (db, sortBy, window, name) => … .prepare(name))
  */
-export function preparedPages<P>(name: string, prepare: (db: Db, shape: string, name: string) => P) {
-  const prepared = new WeakMap<Db, Map<string, P>>()
-  return (db: Db, shape: string): P => {
+export function preparedPages<R>(
+  name: string,
+  prepare: (
+    db: Db,
+    shape: string,
+    window: PreparedWindow,
+    name: string,
+  ) => { execute(values: { offset: number }): Promise<R> },
+) {
+  const prepared = new WeakMap<Db, Map<string, ReturnType<typeof prepare>>>()
+  return (db: Db, shape: string, query: Pick<ListQuery, 'page' | 'limit'>): Promise<R> => {
     let shapes = prepared.get(db)
     if (!shapes) {
       shapes = new Map()
       prepared.set(db, shapes)
     }
-    let query = shapes.get(shape)
-    if (query === undefined) {
+    const key = `${shape} ${query.limit}`
+    let statement = shapes.get(key)
+    if (statement === undefined) {
       // The statement's name follows from the text alone: a connection refuses a name it knows with other text.
-      query = prepare(db, shape, `${name}_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`)
-      shapes.set(shape, query)
+      const id = createHash('sha1').update(key).digest('hex').slice(0, 16)
+      statement = prepare(db, shape, preparedWindow(query.limit), `${name}_${id}`)
+      shapes.set(key, statement)
     }
-    return query
+    return statement.execute({ offset: pageOf(query).offset })
   }
 }

@@ -21,8 +21,6 @@ import {
   matches,
   metaOf,
   onSortedPage,
-  PAGE_PLACEHOLDERS,
-  pageOf,
   preparedPages,
   type SortKeys,
   searchTerm,
@@ -47,8 +45,7 @@ export type OrderRow = {
 }
 
 export const toOrder = ({ order: o, user: u }: OrderRow): Order => ({
-  ...ids(o.id),
-  user: { ...ids(u.id), name: u.name, email: u.email, phoneNumber: u.phoneNumber },
+  user: { name: u.name, email: u.email, phoneNumber: u.phoneNumber, ...ids(u.id) },
   address: o.address,
   amount: o.amount,
   quantity: o.quantity,
@@ -65,6 +62,7 @@ export const toOrder = ({ order: o, user: u }: OrderRow): Order => ({
   version: o.version,
   createdAt: o.createdAt.toISOString(),
   updatedAt: o.updatedAt.toISOString(),
+  ...ids(o.id),
 })
 
 /**
@@ -149,13 +147,13 @@ const ordersPage = (
     .orderBy(...orderBy)
 
 /** The pages of the order list in each sort, with no search or filter, prepared once; the total is stored. */
-const unnarrowedPages = preparedPages('orders_page', (db, sortBy, name) =>
+const unnarrowedPages = preparedPages('orders_page', (db, sortBy, window, name) =>
   ordersPage(
     db,
     listTotal(db, 'orders').column,
     undefined,
     orderSorting(sortBy as OrderExportQuery['sortBy']).orderBy,
-    PAGE_PLACEHOLDERS,
+    window,
   ).prepare(name),
 )
 
@@ -165,7 +163,7 @@ export async function listOrders(db: Db, query: OrderListQuery, timeZone: string
   const { rows, total } = await pageWithTotal(listTotal(db, 'orders', filters), (total) =>
     filters
       ? ordersPage(db, total, filters.where, sorting.orderBy, query)
-      : unnarrowedPages(db, query.sortBy).execute(pageOf(query)),
+      : unnarrowedPages(db, query.sortBy, query),
   )
   return { data: rows.map(toOrder), meta: metaOf(query, total) }
 }
@@ -311,17 +309,17 @@ export async function listOrderLines(db: Db, orderId: number | null): Promise<Or
     .where(eq(orderLines.orderId, order.id))
     .orderBy(asc(orderLines.id))
   return lines.map((l) => ({
-    ...ids(l.id),
     product: {
-      ...ids(l.product.id),
       name: l.product.name,
       thumbnail: l.product.thumbnail,
       slug: l.product.slug,
       deletedAt: l.product.deletedAt ? l.product.deletedAt.toISOString() : null,
+      ...ids(l.product.id),
     },
     price: l.price,
     quantity: l.quantity,
     size: l.size,
+    ...ids(l.id),
   }))
 }
 
@@ -391,7 +389,7 @@ export async function deleteOrderLine(
       .where(eq(orders.id, order.id))
     const line = {
       id: String(removed.id),
-      product: { ...ids(removed.product.id), name: removed.product.name },
+      product: { name: removed.product.name, ...ids(removed.product.id) },
       price: removed.price,
       quantity: removed.quantity,
       size: removed.size,

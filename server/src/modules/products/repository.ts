@@ -21,8 +21,6 @@ import {
   matching,
   metaOf,
   onSortedPage,
-  PAGE_PLACEHOLDERS,
-  pageOf,
   preparedPages,
   type SortKeys,
   searchTerm,
@@ -38,10 +36,9 @@ interface Named {
   name: string
 }
 
-const named = (n: Named) => ({ ...ids(n.id), name: n.name })
+const named = (n: Named) => ({ name: n.name, ...ids(n.id) })
 
 export const toProduct = (p: Row, category: Named, brand: Named): Product => ({
-  ...ids(p.id),
   name: p.name,
   slug: p.slug,
   price: p.price,
@@ -58,6 +55,7 @@ export const toProduct = (p: Row, category: Named, brand: Named): Product => ({
   createdAt: p.createdAt.toISOString(),
   updatedAt: p.updatedAt.toISOString(),
   deletedAt: p.deletedAt ? p.deletedAt.toISOString() : null,
+  ...ids(p.id),
 })
 
 /** Products with their category's and brand's names, in one query; with `total`, a list's total beside each. */
@@ -156,7 +154,7 @@ function totalOf(db: Db, { population, narrowing, inStockOnly }: ReturnType<type
  * The first pages of the products list, in each sort and population (live, out of stock), prepared once. The
  * total is the population's stored count.
  */
-const unnarrowedPages = preparedPages('products_page', (db, shape, name) => {
+const unnarrowedPages = preparedPages('products_page', (db, shape, window, name) => {
   const [sortBy, population] = shape.split(' ') as [SortBy<ProductSortField>, 'products' | 'stock_out']
   const { orderBy } = sortingOf(productSorts, products.id, sortBy)
   return withNames(db, listTotal(db, population).column)
@@ -166,7 +164,7 @@ const unnarrowedPages = preparedPages('products_page', (db, shape, name) => {
         { table: products, id: products.id },
         population === 'stock_out' ? outOfStock : live,
         orderBy,
-        PAGE_PLACEHOLDERS,
+        window,
       ),
     )
     .orderBy(...orderBy)
@@ -188,7 +186,7 @@ export async function listProducts(db: Db, query: ProductListQuery, lowStock: ()
       ? withNames(db, total)
           .where(onSortedPage(db, { table: products, id: products.id }, where, orderBy, query))
           .orderBy(...orderBy)
-      : unnarrowedPages(db, `${query.sortBy} ${population}`).execute(pageOf(query)),
+      : unnarrowedPages(db, `${query.sortBy} ${population}`, query),
   )
   return { data: rows.map((r) => toProduct(r.product, r.category, r.brand)), meta: metaOf(query, total) }
 }

@@ -17,8 +17,6 @@ import {
   matching,
   metaOf,
   onSortedPage,
-  PAGE_PLACEHOLDERS,
-  pageOf,
   preparedPages,
   type SortKeys,
   searchTerm,
@@ -50,7 +48,6 @@ const columns = {
 type Row = Pick<typeof users.$inferSelect, keyof typeof columns>
 
 export const toUser = (u: Row): User => ({
-  ...ids(u.id),
   name: u.name,
   email: u.email,
   phoneNumber: u.phoneNumber,
@@ -64,6 +61,7 @@ export const toUser = (u: Row): User => ({
   version: u.version,
   createdAt: u.createdAt.toISOString(),
   updatedAt: u.updatedAt.toISOString(),
+  ...ids(u.id),
 })
 
 /**
@@ -115,14 +113,14 @@ const populationOf = (role: UserExportQuery['role']) =>
  * The pages of the user list in each sort and role, with no search or filter, prepared once; the total is the
  * role's stored count.
  */
-const unnarrowedPages = preparedPages('users_page', (db, shape, name) => {
+const unnarrowedPages = preparedPages('users_page', (db, shape, window, name) => {
   const [sortBy, role] = shape.split(' ') as [UserExportQuery['sortBy'], UserExportQuery['role'] | '']
   return usersPage(
     db,
     listTotal(db, populationOf(role || undefined)).column,
     byRole(role || undefined),
     sortingOf(userSorts, users.id, sortBy).orderBy,
-    PAGE_PLACEHOLDERS,
+    window,
   ).prepare(name)
 })
 
@@ -134,7 +132,7 @@ export async function listUsers(db: Db, query: UserListQuery, timeZone: string) 
   const { rows, total } = await pageWithTotal(listTotal(db, population, filters), (total) =>
     filters
       ? usersPage(db, total, where, sorting.orderBy, query)
-      : unnarrowedPages(db, `${query.sortBy} ${query.role ?? ''}`).execute(pageOf(query)),
+      : unnarrowedPages(db, `${query.sortBy} ${query.role ?? ''}`, query),
   )
   return { data: rows.map(toUser), meta: metaOf(query, total) }
 }
