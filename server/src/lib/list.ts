@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { type ListMeta, type ListQuery, type SortBy, sortParts } from '@store/contract'
-import { asc, desc, inArray, type SQL, sql } from 'drizzle-orm'
+import { asc, desc, getTableName, inArray, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.ts'
 import type { Narrowing } from './row-counts.ts'
@@ -29,7 +29,7 @@ export const searchTerm = (value: string | undefined): string | undefined => {
  * contains `term`, ignoring case and Vietnamese diacritics ('ao' finds 'Áo'). The GIN trigram indexes are
  * built on those columns (migration 0005), so PostgreSQL narrows the candidates through them.
  */
-export const matches = (searchColumn: PgColumn, term: string): SQL => {
+export const matches = (searchColumn: PgColumn | SQL, term: string): SQL => {
   const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`)
   return sql`${searchColumn} like '%' || search_text(${escaped}) || '%'`
 }
@@ -38,6 +38,7 @@ export const matches = (searchColumn: PgColumn, term: string): SQL => {
 export const matching = (searchColumn: PgColumn, term: string): Narrowing => ({
   where: matches(searchColumn, term),
   reads: [searchColumn],
+  ...(searchColumn.name === 'name_search' && { named: { table: getTableName(searchColumn.table), term } }),
 })
 
 interface Listed {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { getTableName, getTableUniqueName, type SQL, sql } from 'drizzle-orm'
 import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core'
 import { type Db, rows } from '../db/client.ts'
+import { matches } from './list.ts'
 
 /**
  * The populations a list shows. `products` are the live ones, `stock_out` the live ones whose quantity is 0
@@ -60,6 +61,25 @@ const SEARCHED: Record<string, readonly string[]> = {
 export interface Narrowing {
   where: SQL
   reads: readonly PgColumn[] | 'volatile'
+  /**
+   * Set when the condition is exactly "the name contains `term`" over a table's `name_search` (`matching`):
+   * its total can then be summed from name_counts (migration 0012).
+   */
+  named?: { table: string; term: string }
+}
+
+/** The populations name_counts counts by name (migration 0012), as row_counts counts them. */
+const NAMED: ReadonlySet<Counted> = new Set(['products', 'users', 'customers', 'admins'])
+
+/**
+ * The exact count of a name search from name_counts: the sum of the counts of the names that contain the term,
+ * kept by the tables' triggers in the writes' own transactions. Undefined when `search` is not one it counts.
+ */
+function namedCount(what: Counted, search: Narrowing): SQL<number> | undefined {
+  const { named } = search
+  if (!named || !NAMED.has(what) || named.table !== populations[what].table) return undefined
+  return sql<number>`(select coalesce(sum(n), 0)::float8 from name_counts
+                       where population = ${what} and ${matches(sql`name_search`, named.term)})`
 }
 
 const dialect = new PgDialect()
@@ -75,6 +95,11 @@ const dialect = new PgDialect()
  */
 export async function countRows(db: Db, what: Counted, search?: Narrowing): Promise<number> {
   if (!search) return storedCount(db, what)
+  const named = namedCount(what, search)
+  if (named) {
+    const [row] = await rows<{ n: number }>(db, sql`select ${named} as n`)
+    return row?.n ?? 0
+  }
   return searchCount(db, what, search)
 }
 
@@ -113,6 +138,8 @@ export interface ListTotal {
 /** The `ListTotal` of `countRows(db, what, search)`. */
 export function listTotal(db: Db, what: Counted, search?: Narrowing): ListTotal {
   if (!search) return { column: sql<number>`(${storedCountQuery(what)})`, count: () => storedCount(db, what) }
+  const named = namedCount(what, search)
+  if (named) return { column: named, count: () => countRows(db, what, search) }
   const remembered = searchKey(what, search)
   return {
     column: remembered ? sql<number | null>`(${rememberedCount(what, remembered)})` : sql`null::float8`,

@@ -1,4 +1,5 @@
 import { eq, inArray, type SQL, sql } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rows } from '../../src/db/client.ts'
 import {
@@ -248,19 +249,25 @@ describe('stored totals', () => {
 describe('search totals', () => {
   const cached = async () =>
     (await rows<{ n: number }>(db(), sql`select count(*)::int as n from search_counts`))[0]!.n
+  // A name search as a condition only, without what `matching` says of it: its total is then remembered in
+  // search_counts, as any search but a bare name search is (a bare one is summed from name_counts, below).
+  const remembered = (column: PgColumn, term: string): Narrowing => {
+    const { where, reads } = matching(column, term)
+    return { where, reads }
+  }
 
   it('are exact and remembered', async () => {
     await productsNamed(['Áo sơ mi trắng', 'Áo khoác gió', 'Quần short', 'Váy áo dài'])
-    const search = matching(products.nameSearch, 'ao')
+    const search = remembered(products.nameSearch, 'ao')
     const n = await countRows(db(), 'products', search)
     expect(n).toBe(await counted('products', search))
     expect(n).toBeGreaterThanOrEqual(3)
     expect(await cached()).toBeGreaterThan(0)
-    expect(await countRows(db(), 'products', matching(products.nameSearch, 'ao'))).toBe(n)
+    expect(await countRows(db(), 'products', remembered(products.nameSearch, 'ao'))).toBe(n)
   })
 
   it('use the remembered count while nothing changed, and never after a write', async () => {
-    const search = matching(products.nameSearch, 'khoác')
+    const search = remembered(products.nameSearch, 'khoác')
     const n = await countRows(db(), 'products', search)
     // Tamper with the remembered count: the next read must show it was used.
     await db().execute(sql`update search_counts set n = 999 where population = 'products'`)
@@ -277,7 +284,7 @@ describe('search totals', () => {
   })
 
   it('outlive writes to columns no search reads, but not writes to the ones it does', async () => {
-    const search = matching(products.nameSearch, 'khoác')
+    const search = remembered(products.nameSearch, 'khoác')
     const n = await countRows(db(), 'products', search)
     const [p] = await productsNamed(['Áo khoác len'])
     expect(await countRows(db(), 'products', search)).toBe(n + 1)
@@ -390,10 +397,10 @@ describe('search totals', () => {
   })
 
   it('keep only the newest entry of the same tables', async () => {
-    await countRows(db(), 'products', matching(products.nameSearch, 'giày'))
-    await countRows(db(), 'products', matching(products.nameSearch, 'quần'))
+    await countRows(db(), 'products', remembered(products.nameSearch, 'giày'))
+    await countRows(db(), 'products', remembered(products.nameSearch, 'quần'))
     await productsNamed(['Giày thể thao'])
-    await countRows(db(), 'products', matching(products.nameSearch, 'giày'))
+    await countRows(db(), 'products', remembered(products.nameSearch, 'giày'))
     const [entries] = await rows<{ current: number; stale: number }>(
       db(),
       sql`with v as (select sum(search_changes) as version from row_counts where population = 'products')
@@ -432,5 +439,154 @@ describe('search totals', () => {
     const list = expectEnvelope(await t.call('GET', '/api/admin/categories?name=danh'), 200)
     expect(list.meta.totalResults).toBe(await counted('categories', matching(categories.nameSearch, 'danh')))
     await db().delete(products).where(inArray(products.id, ids))
+  })
+})
+
+describe('name search totals', () => {
+  /** name_counts' rows of a population: how many, and how many names have more than one. */
+  const nameRows = async (population: string) =>
+    (
+      await rows<{ rows: number; folded: number }>(
+        db(),
+        sql`select count(*)::int as rows,
+                   (select count(*)::int from (select 1 from name_counts where population = ${population}
+                     group by name_search having count(*) > 1) d) as folded
+              from name_counts where population = ${population}`,
+      )
+    )[0]!
+  const remembered = async () =>
+    (await rows<{ n: number }>(db(), sql`select count(*)::int as n from search_counts`))[0]!.n
+
+  /** Every name search of these terms, over every population it counts, equals count(*) over the table. */
+  async function expectNamesExact(terms: string[]) {
+    for (const term of terms) {
+      for (const [what, column] of [
+        ['products', products.nameSearch],
+        ['users', users.nameSearch],
+        ['customers', users.nameSearch],
+        ['admins', users.nameSearch],
+      ] as const) {
+        const search = matching(column, term)
+        expect({ what, term, n: await countRows(db(), what, search) }).toEqual({
+          what,
+          term,
+          n: await counted(what, search),
+        })
+      }
+    }
+  }
+
+  it('are summed from the names, exact, and never remembered', async () => {
+    const made = await productsNamed(['Mũ bảo hiểm đỏ', 'Mũ bảo hiểm đỏ', 'Mũ len xanh', 'Áo mũ trùm'])
+    const before = await remembered()
+    const search = matching(products.nameSearch, 'mu bao')
+    expect(search.named).toEqual({ table: 'products', term: 'mu bao' })
+    expect(await countRows(db(), 'products', search)).toBe(2)
+    expect(await countRows(db(), 'products', matching(products.nameSearch, 'mũ'))).toBe(4)
+    expect(await remembered()).toBe(before)
+    // The list answers the same total, from its page's own statement.
+    const list = expectEnvelope(await t.call('GET', '/api/admin/products?name=m%C5%A9'), 200)
+    expect(list.meta.totalResults).toBe(await counted('products', matching(products.nameSearch, 'mũ')))
+    await db()
+      .delete(products)
+      .where(
+        inArray(
+          products.id,
+          made.map((p) => p.id),
+        ),
+      )
+    expect(await countRows(db(), 'products', search)).toBe(0)
+  })
+
+  it('follow every write that moves a product in or out of a name', async () => {
+    const terms = ['ví da', 'ví', 'da bò', 'thắt lưng']
+    const [a, b, c] = await productsNamed(['Ví da bò', 'Ví da bò', 'Thắt lưng da'])
+    await expectNamesExact(terms)
+    // A rename, into another name and into one that exists.
+    await db().update(products).set({ name: 'Thắt lưng da bò' }).where(eq(products.id, a!.id))
+    await db().update(products).set({ name: 'Thắt lưng da' }).where(eq(products.id, b!.id))
+    await expectNamesExact(terms)
+    // A soft delete, an undelete, and writes that leave the name as it was.
+    await db().update(products).set({ deletedAt: new Date() }).where(eq(products.id, c!.id))
+    await expectNamesExact(terms)
+    await db().update(products).set({ deletedAt: null }).where(eq(products.id, c!.id))
+    await db().update(products).set({ quantity: 0, price: 5 }).where(eq(products.id, c!.id))
+    await db().update(products).set({ name: 'Thắt lưng da', deletedAt: null }).where(eq(products.id, c!.id))
+    await expectNamesExact(terms)
+    // A soft-deleted product renamed stays out; one statement over many rows, and a hard delete.
+    await db().update(products).set({ deletedAt: new Date() }).where(eq(products.id, b!.id))
+    await db().update(products).set({ name: 'Ví da cá sấu' }).where(eq(products.id, b!.id))
+    await db()
+      .update(products)
+      .set({ name: sql`${products.name} || ' mới'` })
+      .where(inArray(products.id, [a!.id, b!.id, c!.id]))
+    await expectNamesExact(terms)
+    await db()
+      .delete(products)
+      .where(inArray(products.id, [a!.id, b!.id, c!.id]))
+    await expectNamesExact(terms)
+  })
+
+  it('follow users by name and role: customers, admins and all', async () => {
+    const terms = ['trần bình', 'bình', 'an']
+    const one = await customer('Trần Bình An')
+    const two = await customer('Trần Bình An')
+    await expectNamesExact(terms)
+    await db().update(users).set({ role: 'admin' }).where(eq(users.id, one.id))
+    await db().update(users).set({ role: 'staff' }).where(eq(users.id, two.id))
+    await expectNamesExact(terms)
+    await db().update(users).set({ name: 'Trần Bình', role: 'user' }).where(eq(users.id, two.id))
+    await expectNamesExact(terms)
+    await db()
+      .delete(users)
+      .where(inArray(users.id, [one.id, two.id]))
+    await expectNamesExact(terms)
+  })
+
+  it('stay exact under concurrent writers, and through compaction', async () => {
+    const terms = ['đồng', 'đồng hồ', 'dây da']
+    const made = await productsNamed(Array.from({ length: 20 }, (_, i) => `Đồng hồ dây da ${i % 3}`))
+    // Twenty transactions at once: each renames one product, deletes another or adds one, all to the same names.
+    await Promise.all(
+      made.map((p, i) =>
+        db().transaction(async (tx) => {
+          if (i % 3 === 0)
+            await tx.update(products).set({ name: 'Đồng hồ dây da 1' }).where(eq(products.id, p.id))
+          else if (i % 3 === 1)
+            await tx.update(products).set({ deletedAt: new Date() }).where(eq(products.id, p.id))
+          else {
+            const { categoryId, brandId } = p
+            await tx
+              .insert(products)
+              .values({ name: 'Đồng hồ dây da 2', slug: `sp-${unique()}`, categoryId, brandId })
+          }
+        }),
+      ),
+    )
+    await expectNamesExact(terms)
+    // About one write in 32 compacts as it goes; this one folds whatever is left, and changes no sum.
+    await db().execute(sql`select compact_stats()`)
+    expect((await nameRows('products')).folded).toBe(0)
+    await expectNamesExact(terms)
+  })
+
+  it('are exact again after rebuild_stats() following a load with triggers off', async () => {
+    const { categoryId, brandId } = await catalog()
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`)
+      await tx.execute(sql`
+        insert into products (name, slug, category_id, brand_id)
+        select 'Khăn lụa nạp ' || (g % 4), 'silk-' || g, ${categoryId}, ${brandId} from generate_series(1, 40) g`)
+      await tx.execute(sql`select rebuild_stats()`)
+    })
+    await expectNamesExact(['khăn lụa', 'nạp 3', 'lụa'])
+    // Counted down to nothing, a name leaves the table at the next compaction.
+    await db().delete(products).where(sql`${products.slug} like 'silk-%'`)
+    await db().execute(sql`select compact_stats()`)
+    const [left] = await rows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from name_counts where name_search like '%khan lua nap%'`,
+    )
+    expect(left!.n).toBe(0)
   })
 })
