@@ -271,6 +271,10 @@ async function settle(database: Database) {
 export interface Scenario {
   name: string
   path: string
+  /** Several addresses, each connection asking them in turn (the first is also the probe's `path`). */
+  paths?: readonly string[]
+  /** Work that runs beside the load (writes to the store), started before the warm-up; answers its stop. */
+  during?: (api: RunningApi) => () => Promise<void>
 }
 
 export interface Row {
@@ -315,12 +319,19 @@ export async function measure(api: RunningApi, scenario: Scenario, settings: Ben
       timeout: 30,
       headers,
       workers: 1,
+      ...(scenario.paths && { requests: scenario.paths.map((path) => ({ method: 'GET' as const, path })) }),
     })
-  if (warmup > 0) {
-    await run(warmup)
-    await settle(database)
+  const stop = scenario.during?.(api)
+  let result: Awaited<ReturnType<typeof run>>
+  try {
+    if (warmup > 0) {
+      await run(warmup)
+      if (!stop) await settle(database)
+    }
+    result = await run(duration)
+  } finally {
+    await stop?.()
   }
-  const result = await run(duration)
   await settle(database)
   const row: Row = {
     scenario: scenario.name,
