@@ -135,6 +135,33 @@ export interface ListTotal {
   count: () => Promise<number>
 }
 
+/**
+ * The names of `what` that contain `term` (name_counts), with the exact number of rows they name; the names only
+ * when those rows are at most `few` (a list then reads its page by them), else null.
+ */
+export async function namesMatching(
+  db: Db,
+  what: Counted,
+  term: string,
+  few: number,
+): Promise<{ names: string[] | null; total: number }> {
+  const [row] = await rows<{ names: string[] | null; total: number }>(
+    db,
+    sql`select case when coalesce(sum(m.n), 0) <= ${few} then coalesce(array_agg(m.name_search), '{}') end as names,
+               coalesce(sum(m.n), 0)::float8 as total
+          from (select name_search, sum(n) as n from name_counts
+                 where population = ${what} and ${matches(sql`name_search`, term)}
+                 group by name_search having sum(n) > 0) m`,
+  )
+  return row ?? { names: [], total: 0 }
+}
+
+/** A total already known, as a `ListTotal`. */
+export const knownTotal = (total: number): ListTotal => ({
+  column: sql<number>`${total}::float8`,
+  count: async () => total,
+})
+
 /** The `ListTotal` of `countRows(db, what, search)`. */
 export function listTotal(db: Db, what: Counted, search?: Narrowing): ListTotal {
   if (!search) return { column: sql<number>`(${storedCountQuery(what)})`, count: () => storedCount(db, what) }

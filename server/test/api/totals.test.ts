@@ -590,3 +590,55 @@ describe('name search totals', () => {
     expect(left!.n).toBe(0)
   })
 })
+
+describe('a name search page', () => {
+  it('read by the names the term matches is the page the condition gives, in every sort and page', async () => {
+    const made = await productsNamed(
+      Array.from(
+        { length: 23 },
+        (_, i) => `Nón lá ${['Huế', 'Hội An', 'quai lụa'][i % 3]} ${i % 2 ? 'đỏ' : 'trắng'}`,
+      ),
+    )
+    await db().update(products).set({ deletedAt: new Date() }).where(eq(products.id, made[4]!.id))
+    await db()
+      .update(products)
+      .set({ price: sql`100000 + ${products.id} % 7 * 1000` })
+      .where(
+        inArray(
+          products.id,
+          made.map((p) => p.id),
+        ),
+      )
+    for (const sortBy of ['createdAt:desc', 'createdAt:asc', 'price:asc', 'name:desc']) {
+      for (const page of [1, 2, 3]) {
+        const list = expectEnvelope(
+          await t.call(
+            'GET',
+            `/api/admin/products?name=n%C3%B3n%20l%C3%A1&sortBy=${sortBy}&limit=10&page=${page}`,
+          ),
+          200,
+        )
+        const [field, direction] = sortBy.split(':') as [string, 'asc' | 'desc']
+        const column = {
+          createdAt: 'created_at',
+          price: 'price',
+          name: 'name_search collate "C", name collate "C"',
+        }[field]!
+        const keys = column.split(', ').map((c) => `${c} ${direction}`)
+        const expected = await rows<{ id: string }>(
+          db(),
+          sql.raw(`select p.id::text as id from products p where p.deleted_at is null and p.name_search like '%non la%'
+                    order by ${keys.join(', ')}, p.id ${direction} limit 10 offset ${(page - 1) * 10}`),
+        )
+        expect({ sortBy, page, ids: list.data.map((p: { id: string }) => p.id) }).toEqual({
+          sortBy,
+          page,
+          ids: expected.map((r) => r.id),
+        })
+        expect(list.meta.totalResults).toBe(
+          await counted('products', matching(products.nameSearch, 'nón lá')),
+        )
+      }
+    }
+  })
+})

@@ -27,7 +27,14 @@ import {
   sortingOf,
   storeTimeText,
 } from '../../lib/list.ts'
-import { differenceTotal, listTotal, type Narrowing, pageWithTotal } from '../../lib/row-counts.ts'
+import {
+  differenceTotal,
+  knownTotal,
+  listTotal,
+  type Narrowing,
+  namesMatching,
+  pageWithTotal,
+} from '../../lib/row-counts.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 
 type Row = typeof products.$inferSelect
@@ -151,6 +158,12 @@ function totalOf(db: Db, { population, narrowing, inStockOnly }: ReturnType<type
 }
 
 /**
+ * A name search matching at most this many products is listed by the names it matches
+ * (`products_live_name_created_idx`): newest first, the page is read from that index alone.
+ */
+const FEW_MATCHES = 20_000
+
+/**
  * The first pages of the products list, in each sort and population (live, out of stock), prepared once. The
  * total is the population's stored count.
  */
@@ -177,11 +190,21 @@ const unnarrowedPages = preparedPages('products_page', (db, shape, window, name)
  */
 export async function listProducts(db: Db, query: ProductListQuery, lowStock: () => Promise<number>) {
   const chosen = filtered(query, query.stock === 'low' ? await lowStock() : 0)
-  const { where, narrowing, population } = chosen
+  const { narrowing, population } = chosen
+  let { where } = chosen
+  let counted = totalOf(db, chosen)
   const { orderBy } = sortingOf(productSorts, products.id, query.sortBy)
+  // A bare name search: its total and the names it matches first. When they name a few thousand products the
+  // page is read by those names, which PostgreSQL estimates well, instead of by the trigram condition, which
+  // it estimates at a hundred rows whatever the term and then reads at random from the table.
+  if (population === 'products' && narrowing?.named) {
+    const { names, total } = await namesMatching(db, 'products', narrowing.named.term, FEW_MATCHES)
+    if (names) where = and(live, sql`${products.nameSearch} = any(${sql.param(names)}::text[])`)
+    counted = knownTotal(total)
+  }
   // Without other narrowings the out-of-stock total is the 'stock_out' counter the products trigger keeps
   // (migration 0006), so it costs the same few-row read as every other list total.
-  const { rows, total } = await pageWithTotal(totalOf(db, chosen), (total) =>
+  const { rows, total } = await pageWithTotal(counted, (total) =>
     narrowing
       ? withNames(db, total)
           .where(onSortedPage(db, { table: products, id: products.id }, where, orderBy, query))
