@@ -1,5 +1,6 @@
--- Live products, and users by role, counted by their searchable name (`name_search`): the exact total of a name
--- search is the sum of the counts of the names that contain the term (lib/row-counts.ts). A shop's products
+-- Live products, users by role, and orders by their customer's name, counted by that searchable name
+-- (`name_search`): the exact total of a name search is the sum of the counts of the names that contain the term
+-- (lib/row-counts.ts). A shop's products
 -- share far fewer names than they are (2,744 names for the million products of the bench store), so that sum
 -- reads a few thousand short rows where counting the products read a hundred thousand, and no write retires it:
 -- each write adds its own rows here in its own transaction, so every snapshot sees counts that match its rows.
@@ -31,6 +32,12 @@ CREATE INDEX name_counts_pending_idx ON name_counts (population, name_search) WH
 -- PostgreSQL then fetched every match from the table at random to sort them (up to 300 ms).
 CREATE INDEX products_live_name_created_idx ON products (name_search, created_at DESC, id DESC)
   WHERE deleted_at IS NULL;
+--> statement-breakpoint
+
+-- Orders searched by a customer name that a few thousand orders have are listed by the ids of the customers of
+-- the names the term matches: those are found by equality here, then their orders newest first from
+-- orders_user_idx, where walking every order newest first and looking up its customer took 17 ms.
+CREATE INDEX users_name_idx ON users (name_search);
 --> statement-breakpoint
 
 -- Adds the signed rows of a statement, already summed by population and name; rows that cancel out add nothing.
@@ -91,9 +98,60 @@ CREATE FUNCTION name_counts_users() RETURNS trigger
                 WHERE o.name_search IS DISTINCT FROM n.name_search OR o.role IS DISTINCT FROM n.role) m,
               LATERAL (VALUES ('users'), (CASE m.role WHEN 'user' THEN 'customers' WHEN 'admin' THEN 'admins' END)) r (p)
         WHERE p IS NOT NULL;
+      -- A renamed customer takes their orders to the new name. The orders are read in a snapshot of this
+      -- statement, after every order insert that locked the user (name_counts_orders) has committed.
+      PERFORM name_counts_add(array_agg('orders'::text), array_agg(s), array_agg(d))
+         FROM (SELECT n.name_search AS s, count(*) AS d
+                 FROM new_rows n JOIN old_rows o ON o.id = n.id JOIN orders r ON r.user_id = n.id
+                WHERE o.name_search IS DISTINCT FROM n.name_search GROUP BY n.name_search
+               UNION ALL
+               SELECT o.name_search, -count(*)
+                 FROM new_rows n JOIN old_rows o ON o.id = n.id JOIN orders r ON r.user_id = n.id
+                WHERE o.name_search IS DISTINCT FROM n.name_search GROUP BY o.name_search) m;
     END IF;
     RETURN NULL;
   END $$;
+--> statement-breakpoint
+
+-- Orders by their customer's name. A customer cannot be deleted while they have orders (the foreign key
+-- restricts it). The customers are locked FOR SHARE first, so a rename in flight is waited for and its new
+-- name read; a rename that comes after waits for this transaction and then moves its orders too.
+CREATE FUNCTION name_counts_orders() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+  BEGIN
+    IF TG_OP = 'INSERT' THEN
+      PERFORM 1 FROM users WHERE id IN (SELECT user_id FROM new_rows) ORDER BY id FOR SHARE;
+      PERFORM name_counts_add(array_agg('orders'::text), array_agg(u.name_search), array_agg(1::bigint))
+         FROM new_rows o JOIN users u ON u.id = o.user_id;
+    ELSIF TG_OP = 'DELETE' THEN
+      PERFORM name_counts_add(array_agg('orders'::text), array_agg(u.name_search), array_agg(-1::bigint))
+         FROM old_rows o JOIN users u ON u.id = o.user_id;
+    ELSE
+      PERFORM 1 FROM users WHERE id IN (SELECT n.user_id FROM new_rows n JOIN old_rows o ON o.id = n.id
+                                         WHERE n.user_id IS DISTINCT FROM o.user_id)
+        ORDER BY id FOR SHARE;
+      PERFORM name_counts_add(array_agg('orders'::text), array_agg(s), array_agg(d))
+         FROM (SELECT u.name_search AS s, 1::bigint AS d
+                 FROM new_rows n JOIN old_rows o ON o.id = n.id JOIN users u ON u.id = n.user_id
+                WHERE n.user_id IS DISTINCT FROM o.user_id
+               UNION ALL
+               SELECT u.name_search, -1
+                 FROM new_rows n JOIN old_rows o ON o.id = n.id JOIN users u ON u.id = o.user_id
+                WHERE n.user_id IS DISTINCT FROM o.user_id) m;
+    END IF;
+    RETURN NULL;
+  END $$;
+--> statement-breakpoint
+
+CREATE TRIGGER orders_names_insert AFTER INSERT ON orders
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION name_counts_orders();
+--> statement-breakpoint
+CREATE TRIGGER orders_names_update AFTER UPDATE ON orders
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION name_counts_orders();
+--> statement-breakpoint
+CREATE TRIGGER orders_names_delete AFTER DELETE ON orders
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION name_counts_orders();
 --> statement-breakpoint
 
 CREATE TRIGGER products_names_insert AFTER INSERT ON products
@@ -152,7 +210,7 @@ CREATE FUNCTION rebuild_name_counts() RETURNS void
   LANGUAGE plpgsql
   AS $$
   BEGIN
-    LOCK TABLE users, products IN SHARE MODE;
+    LOCK TABLE users, products, orders IN SHARE MODE;
     LOCK TABLE name_counts IN EXCLUSIVE MODE;
     DELETE FROM name_counts;
     INSERT INTO name_counts (population, name_search, n, compacted)
@@ -162,6 +220,8 @@ CREATE FUNCTION rebuild_name_counts() RETURNS void
       FROM users, LATERAL (VALUES ('users'), (CASE role WHEN 'user' THEN 'customers' WHEN 'admin' THEN 'admins' END)) r (p)
      WHERE p IS NOT NULL
      GROUP BY p, name_search;
+    INSERT INTO name_counts (population, name_search, n, compacted)
+    SELECT 'orders', u.name_search, count(*), true FROM orders o JOIN users u ON u.id = o.user_id GROUP BY u.name_search;
   END $$;
 --> statement-breakpoint
 

@@ -68,8 +68,17 @@ export interface Narrowing {
   named?: { table: string; term: string }
 }
 
-/** The populations name_counts counts by name (migration 0012), as row_counts counts them. */
-const NAMED: ReadonlySet<Counted> = new Set(['products', 'users', 'customers', 'admins'])
+/**
+ * The populations name_counts counts by name (migration 0012), as row_counts counts them, each with the table
+ * whose `name_search` names its rows: orders go by their customer's name.
+ */
+const NAMED: Partial<Record<Counted, string>> = {
+  products: 'products',
+  users: 'users',
+  customers: 'users',
+  admins: 'users',
+  orders: 'users',
+}
 
 /**
  * The exact count of a name search from name_counts: the sum of the counts of the names that contain the term,
@@ -77,7 +86,7 @@ const NAMED: ReadonlySet<Counted> = new Set(['products', 'users', 'customers', '
  */
 function namedCount(what: Counted, search: Narrowing): SQL<number> | undefined {
   const { named } = search
-  if (!named || !NAMED.has(what) || named.table !== populations[what].table) return undefined
+  if (!named || NAMED[what] === undefined || named.table !== NAMED[what]) return undefined
   return sql<number>`(select coalesce(sum(n), 0)::float8 from name_counts
                        where population = ${what} and ${matches(sql`name_search`, named.term)})`
 }

@@ -457,9 +457,20 @@ describe('name search totals', () => {
   const remembered = async () =>
     (await rows<{ n: number }>(db(), sql`select count(*)::int as n from search_counts`))[0]!.n
 
+  /** Orders whose customer's name contains `term`, as the order list searches them. */
+  const byCustomer = (term: string): Narrowing => ({
+    where: sql`${orders.userId} in (select ${users.id} from ${users} where ${matches(users.nameSearch, term)})`,
+    reads: [orders.userId, users.id, users.nameSearch],
+    named: { table: 'users', term },
+  })
+
   /** Every name search of these terms, over every population it counts, equals count(*) over the table. */
   async function expectNamesExact(terms: string[]) {
     for (const term of terms) {
+      expect({ term, orders: await countRows(db(), 'orders', byCustomer(term)) }).toEqual({
+        term,
+        orders: await counted('orders', byCustomer(term)),
+      })
       for (const [what, column] of [
         ['products', products.nameSearch],
         ['users', users.nameSearch],
@@ -541,6 +552,46 @@ describe('name search totals', () => {
       .delete(users)
       .where(inArray(users.id, [one.id, two.id]))
     await expectNamesExact(terms)
+  })
+
+  it("follow orders by their customer's name: placed, moved to another customer, renamed with, deleted", async () => {
+    const terms = ['phan thanh', 'thanh', 'hải']
+    const hai = await customer('Phan Thanh Hải')
+    const tam = await customer('Phan Thanh Tâm')
+    const placed = await db()
+      .insert(orders)
+      .values([1, 2, 3].map((i) => ({ userId: i === 3 ? tam.id : hai.id, address: `Số ${i}` })))
+      .returning()
+    await expectNamesExact(terms)
+    await db().update(orders).set({ userId: tam.id }).where(eq(orders.id, placed[0]!.id))
+    await expectNamesExact(terms)
+    await db().update(users).set({ name: 'Lý Thanh Hải' }).where(eq(users.id, hai.id))
+    await db().update(users).set({ name: 'Võ Minh Tâm' }).where(eq(users.id, tam.id))
+    await expectNamesExact(terms)
+    await db().delete(orders).where(eq(orders.id, placed[1]!.id))
+    await expectNamesExact(terms)
+    // The list answers the same total.
+    const list = expectEnvelope(await t.call('GET', '/api/admin/orders?name=th%C3%A0nh'), 200)
+    expect(list.meta.totalResults).toBe(await counted('orders', byCustomer('thành')))
+  })
+
+  it('keep orders with their customer when a rename and new orders meet', async () => {
+    const buyer = await customer('Đặng Quốc Bảo')
+    // Orders placed in transactions of their own while the customer is renamed twice in others.
+    await Promise.all([
+      ...Array.from({ length: 8 }, (_, i) =>
+        db().transaction(async (tx) => {
+          await tx.insert(orders).values({ userId: buyer.id, address: `Kho ${i}` })
+        }),
+      ),
+      db().transaction(async (tx) => {
+        await tx.update(users).set({ name: 'Đặng Quốc Bình' }).where(eq(users.id, buyer.id))
+      }),
+      db().transaction(async (tx) => {
+        await tx.update(users).set({ name: 'Đặng Quốc Bảo Anh' }).where(eq(users.id, buyer.id))
+      }),
+    ])
+    await expectNamesExact(['đặng quốc', 'bảo', 'bình'])
   })
 
   it('stay exact under concurrent writers, and through compaction', async () => {
@@ -638,6 +689,43 @@ describe('a name search page', () => {
         expect(list.meta.totalResults).toBe(
           await counted('products', matching(products.nameSearch, 'nón lá')),
         )
+      }
+    }
+  })
+
+  it('of orders by customer name, read by the customers the names match, is the page the condition gives', async () => {
+    const buyers = await Promise.all(
+      ['Hồ Xuân Hương', 'Hồ Xuân Mai', 'Lê Xuân Hương'].map((n) => customer(n)),
+    )
+    await db()
+      .insert(orders)
+      .values(
+        Array.from({ length: 25 }, (_, i) => ({
+          userId: buyers[i % 3]!.id,
+          address: `Phố ${i}`,
+          totalPrice: 10_000 * ((i * 7) % 11),
+        })),
+      )
+    for (const sortBy of ['createdAt:desc', 'totalPrice:asc']) {
+      for (const page of [1, 2]) {
+        const list = expectEnvelope(
+          await t.call('GET', `/api/admin/orders?name=xu%C3%A2n&sortBy=${sortBy}&limit=10&page=${page}`),
+          200,
+        )
+        const [field, direction] = sortBy.split(':') as [string, string]
+        const column = field === 'createdAt' ? 'o.created_at' : 'o.total_price'
+        const expected = await rows<{ id: string }>(
+          db(),
+          sql.raw(`select o.id::text as id from orders o join users u on u.id = o.user_id
+                    where u.name_search like '%xuan%'
+                    order by ${column} ${direction}, o.id ${direction} limit 10 offset ${(page - 1) * 10}`),
+        )
+        expect({ sortBy, page, ids: list.data.map((o: { id: string }) => o.id) }).toEqual({
+          sortBy,
+          page,
+          ids: expected.map((r) => r.id),
+        })
+        expect(list.meta.totalResults).toBe(25)
       }
     }
   })
