@@ -7,7 +7,6 @@ import { ConfigError, loadConfig } from './config.ts'
 import { migrate, openDatabase } from './db/client.ts'
 import { lockDataDir } from './db/lock.ts'
 import { logFormat, loggerOptions } from './logging.ts'
-import { seedDemoIfEmpty } from './seed/demo.ts'
 import { buildWebApp } from './web/build.ts'
 import { isWebBuilt, WEB_DIST } from './web/static.ts'
 import { superviseWorkers } from './workers.ts'
@@ -58,7 +57,11 @@ async function main() {
   // `npm run backup` asks this process for a copy of the embedded database (nothing else may open it).
   const backups = await serveBackups(config.DATA_DIR, database, app.log)
   await ensureAdmin(database.db, config, app.log, format)
-  if (config.SEED_DEMO) await seedDemoIfEmpty(app.services, app.log)
+  if (config.SEED_DEMO) {
+    // Loaded only here: the demo's pictures need sharp, which a server that takes no upload never loads.
+    const { seedDemoIfEmpty } = await import('./seed/demo.ts')
+    await seedDemoIfEmpty(app.services, app.log)
+  }
 
   if (config.WEB_CONCURRENCY > 1) {
     // The store is migrated, has its administrator and its demo: the workers only serve.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { MAX_IMAGE_SIDE, UPLOAD_FIELD } from '@store/contract'
-import sharp, { type Metadata } from 'sharp'
+import type { Metadata, Sharp, SharpOptions } from 'sharp'
 import { type Config, configSchema } from '../../config.ts'
 import { fieldError } from '../../lib/errors.ts'
 import type { DecodeQueue } from './queue.ts'
@@ -8,14 +8,27 @@ import type { FileStore } from './stores.ts'
 
 export { resolveStoredPath } from './stores.ts'
 
-// Every upload is a new image, read once: libvips' operation cache (by default up to 50 MB and 100 operations
-// kept after each image) would only hold memory that is never reused.
-sharp.cache(false)
-// One libvips thread per image. The decode queue already decides how many images are processed at once
-// (IMAGE_DECODES, 2 by default, one per core of a small machine); with more threads per image the images would
-// together take more cores than that and starve the rest of the API. It is also what sharp picks itself on glibc
-// without jemalloc, to limit memory fragmentation, but not on every platform, so it is said here.
-sharp.concurrency(1)
+let loading: Promise<(input: Buffer, options: SharpOptions) => Sharp> | undefined
+
+/**
+ * sharp and libvips, loaded on the first image: about 27 MB a server that takes no upload does not hold
+ * (docs/performance.md).
+ */
+function loadSharp() {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    // Every upload is a new image, read once: libvips' operation cache (by default up to 50 MB and 100
+    // operations kept after each image) would only hold memory that is never reused.
+    sharp.cache(false)
+    // One libvips thread per image. The decode queue already decides how many images are processed at once
+    // (IMAGE_DECODES, 2 by default, one per core of a small machine); with more threads per image the images
+    // would together take more cores than that and starve the rest of the API. It is also what sharp picks
+    // itself on glibc without jemalloc, to limit memory fragmentation, but not on every platform, so it is said
+    // here.
+    sharp.concurrency(1)
+    return (input, options) => sharp(input, options)
+  })
+  return loading
+}
 
 /** What an upload may cost to decode. */
 export interface ImageLimits {
@@ -71,6 +84,7 @@ export async function storeImage(
 
 async function encodeWebp(input: Buffer, limits: ImageLimits): Promise<Buffer> {
   const { maxPixels, timeoutSeconds, queue } = limits
+  const sharp = await loadSharp()
   let meta: Metadata
   try {
     // Reads the header only, so the format and size are judged before a single pixel is decoded, and a refused

@@ -2,14 +2,13 @@ import type { endpoints } from '@store/contract'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Handler } from '../../lib/endpoints.ts'
 import { invoiceOrder, packingOrders, shopDetails } from './documents/data.ts'
-import { invoicePdf } from './documents/invoice.ts'
 import { fileDay } from './documents/labels.ts'
-import { packingSlipsPdf } from './documents/packing-slips.ts'
 
 type Orders = typeof endpoints.orders
 
 // The printed documents of CONTRACT 4.7, made on the server as PDF files: the fonts, the words and the QR code
-// come with the server, so what prints does not depend on the browser or the machine.
+// come with the server, so what prints does not depend on the browser or the machine. The PDF code (pdfkit,
+// fontkit, the QR encoder: about 28 MB) is loaded on the first document asked for.
 
 const sendPdf = (reply: FastifyReply, name: string, pdf: Buffer): FastifyReply =>
   reply
@@ -23,6 +22,7 @@ export function orderInvoice(app: FastifyInstance): Handler<Orders['invoice']> {
   const timeZone = app.services.config.STORE_TZ
   return async (request, reply, { db }) => {
     const [order, shop] = await Promise.all([invoiceOrder(db, request.params.id), shopDetails(db)])
+    const { invoicePdf } = await import('./documents/invoice.ts')
     return sendPdf(reply, `invoice-${order.id}.pdf`, await invoicePdf({ order, shop, timeZone }))
   }
 }
@@ -36,6 +36,7 @@ export function orderPackingSlips(app: FastifyInstance): Handler<Orders['packing
   return async (request, reply, { db }) => {
     const [orders, shop] = await Promise.all([packingOrders(db, request.query.ids), shopDetails(db)])
     const name = `packing-slips-${fileDay(app.services.now(), timeZone)}.pdf`
+    const { packingSlipsPdf } = await import('./documents/packing-slips.ts')
     return sendPdf(reply, name, await packingSlipsPdf({ orders, shop, timeZone }))
   }
 }
