@@ -165,6 +165,33 @@ export async function namesMatching(
   return row ?? { names: [], total: 0 }
 }
 
+/** Terms last seen matching more rows than a list reads by names, by population: a plan's hint, never a count. */
+const denseTerms = new Map<string, true>()
+const DENSE_TERMS_KEPT = 1_000
+
+/**
+ * How to read a page of a bare name search: by the names the term matches when they name at most `few` rows
+ * (`names`, with the exact `total`), else by the term itself (`names` null), PostgreSQL walking the list's
+ * index until the page is full, which a term matching that many rows fills quickly. A term seen dense before
+ * goes straight to that plan, its total then read by the page's own statement, so the common search costs one
+ * round trip; a wrong hint (the term has since become rare) costs speed, never exactness.
+ */
+export async function nameSearchPlan(
+  db: Db,
+  what: Counted,
+  term: string,
+  few: number,
+): Promise<{ names: string[] | null; total?: number }> {
+  const key = `${what}\u0000${term}`
+  if (denseTerms.has(key)) return { names: null }
+  const matched = await namesMatching(db, what, term, few)
+  if (matched.names === null) {
+    denseTerms.set(key, true)
+    if (denseTerms.size > DENSE_TERMS_KEPT) denseTerms.delete(denseTerms.keys().next().value!)
+  }
+  return matched
+}
+
 /** A total already known, as a `ListTotal`. */
 export const knownTotal = (total: number): ListTotal => ({
   column: sql<number>`${total}::float8`,

@@ -28,7 +28,7 @@ import {
   storeTimeText,
   withinDays,
 } from '../../lib/list.ts'
-import { knownTotal, listTotal, type Narrowing, namesMatching, pageWithTotal } from '../../lib/row-counts.ts'
+import { knownTotal, listTotal, type Narrowing, nameSearchPlan, pageWithTotal } from '../../lib/row-counts.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 import { lockForChange } from '../audit/repository.ts'
 import { type EventActor, eventsOfEdit, recordEvents } from './events.ts'
@@ -169,12 +169,12 @@ export async function listOrders(db: Db, query: OrderListQuery, timeZone: string
   // A bare search by customer name: its total and the customer names it matches first (name_counts). When
   // those customers have a few thousand orders, the page is read by their ids from orders_user_idx.
   if (filters?.named) {
-    const { names, total } = await namesMatching(db, 'orders', filters.named.term, FEW_MATCHES)
+    const { names, total } = await nameSearchPlan(db, 'orders', filters.named.term, FEW_MATCHES)
     if (names) {
       where = sql`${orders.userId} = any(array(select ${users.id} from ${users}
                                                 where ${users.nameSearch} = any(${sql.param(names)}::text[])))`
     }
-    counted = knownTotal(total)
+    if (total !== undefined) counted = knownTotal(total)
   }
   const { rows, total } = await pageWithTotal(counted, (total) =>
     filters ? ordersPage(db, total, where, sorting.orderBy, query) : unnarrowedPages(db, query.sortBy, query),

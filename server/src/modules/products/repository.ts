@@ -32,7 +32,7 @@ import {
   knownTotal,
   listTotal,
   type Narrowing,
-  namesMatching,
+  nameSearchPlan,
   pageWithTotal,
 } from '../../lib/row-counts.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
@@ -198,9 +198,9 @@ export async function listProducts(db: Db, query: ProductListQuery, lowStock: ()
   // page is read by those names, which PostgreSQL estimates well, instead of by the trigram condition, which
   // it estimates at a hundred rows whatever the term and then reads at random from the table.
   if (population === 'products' && narrowing?.named) {
-    const { names, total } = await namesMatching(db, 'products', narrowing.named.term, FEW_MATCHES)
+    const { names, total } = await nameSearchPlan(db, 'products', narrowing.named.term, FEW_MATCHES)
     if (names) where = and(live, sql`${products.nameSearch} = any(${sql.param(names)}::text[])`)
-    counted = knownTotal(total)
+    if (total !== undefined) counted = knownTotal(total)
   }
   // Without other narrowings the out-of-stock total is the 'stock_out' counter the products trigger keeps
   // (migration 0006), so it costs the same few-row read as every other list total.
