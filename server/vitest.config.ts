@@ -40,6 +40,24 @@ export default defineConfig({
         extends: true as const,
         test: { name: `api-${db}`, include: ['test/api/**/*.test.ts'], env: { TEST_DB: db } },
       })),
+      // The embedded database on a thread of its own, as the server runs it: the suites whose statements,
+      // transactions, errors and concurrent writes cross between the two threads the most.
+      {
+        extends: true,
+        test: {
+          name: 'api-pglite-thread',
+          include: [
+            'test/api/products.test.ts',
+            'test/api/orders.test.ts',
+            'test/api/order-workflow.test.ts',
+            'test/api/import.test.ts',
+            'test/api/totals.test.ts',
+            'test/api/fuzz.test.ts',
+            'test/embedded/**/*.test.ts',
+          ],
+          env: { TEST_DB: 'pglite-thread' },
+        },
+      },
     ],
   },
 })

@@ -160,6 +160,11 @@ export const configSchema = z
      * DATABASE_URL, since the embedded database is one process's.
      */
     WEB_CONCURRENCY: positiveInt(1, 64),
+    /**
+     * The embedded database in a thread of its own, so that it and the server use two cores
+     * (docs/performance.md, "The embedded database on a thread of its own"); `false` runs it on the server's thread.
+     */
+    EMBEDDED_DB_THREAD: bool.default(true),
   })
   .refine((c) => !(c.WEB_CONCURRENCY > 1) || c.DATABASE_URL !== undefined, {
     path: ['WEB_CONCURRENCY'],

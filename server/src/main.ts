@@ -40,6 +40,7 @@ async function main() {
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: path.resolve(config.DATA_DIR, 'db'),
+    thread: config.EMBEDDED_DB_THREAD,
   })
   await migrate(database)
   const format = logFormat(config)

@@ -38,10 +38,13 @@ export interface Answer {
   headers: Record<string, unknown>
 }
 
-/** A database of its own for one test file: in-memory PGlite, or a fresh database on TEST_DATABASE_URL's server. */
+/**
+ * A database of its own for one test file: in-memory PGlite (on the test's thread, or on a thread of its own as
+ * the server runs it when TEST_DB is `pglite-thread`), or a fresh database on TEST_DATABASE_URL's server.
+ */
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'pg') {
-    const database = await openDatabase({})
+    const database = await openDatabase({ thread: process.env.TEST_DB === 'pglite-thread' })
     return { database, drop: async () => {} }
   }
   const serverUrl = process.env.TEST_DATABASE_URL!

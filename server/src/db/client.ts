@@ -1,10 +1,5 @@
-import { constants, mkdirSync } from 'node:fs'
-import { copyFile, mkdir, readdir } from 'node:fs/promises'
-import path from 'node:path'
+import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import type { SQL } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
@@ -12,6 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { createPglite, snapshotPglite } from './pglite.ts'
+import { openPgliteInThread } from './pglite-in-thread.ts'
 import * as schema from './schema.ts'
 
 /** One type for both drivers; a transaction is a Db too, so repository functions take either. */
@@ -53,6 +50,13 @@ export async function openDatabase(options: {
   poolSize?: number
   /** Told of an idle server connection that failed; the default writes one line to stderr. */
   onIdleError?: (error: Error) => void
+  /**
+   * The embedded database only: run it in a thread of its own (`pglite-in-thread.ts`), so that it and the
+   * server's JavaScript use two cores. Off, it shares the caller's thread (the commands, most tests).
+   */
+  thread?: boolean
+  /** Told when the embedded database's thread stops unasked; the default writes it to stderr and exits. */
+  onThreadLost?: (error: Error) => void
 }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({
@@ -105,7 +109,26 @@ export async function openDatabase(options: {
   }
   const dataDir = options.dataDir
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm, unaccent } })
+  if (options.thread) {
+    const client = await openPgliteInThread(
+      dataDir,
+      options.onThreadLost ??
+        ((error) => {
+          // Nothing can be served without the database; a supervisor starts the server again.
+          console.error(error.message)
+          process.exit(1)
+        }),
+    )
+    const db = drizzlePglite(client.asPglite(), { schema }) as unknown as Db
+    return {
+      db,
+      kind: 'pglite',
+      close: () => client.close(),
+      exclusive: (work) => work(),
+      ...(dataDir ? { snapshot: (target: string) => client.snapshot(target) } : {}),
+    }
+  }
+  const client = await createPglite(dataDir)
   const db = drizzlePglite(client, { schema }) as unknown as Db
   // PGlite is one connection in this process: nothing else can race it.
   return {
@@ -114,55 +137,6 @@ export async function openDatabase(options: {
     close: () => client.close(),
     exclusive: (work) => work(),
     ...(dataDir ? { snapshot: (target: string) => snapshotPglite(client, dataDir, target) } : {}),
-  }
-}
-
-/**
- * Copies PGlite's data folder while no statement runs, which makes the copy the database as of that moment.
- *
- * PGlite is PostgreSQL compiled to WebAssembly, running on this process's one JavaScript thread, one statement
- * at a time: `query()`, `exec()` and `transaction()` take its transaction mutex, and each statement its query
- * mutex. The copy is made inside a transaction of its own (so no other transaction is open, or can begin, until
- * it ends) and holding the query mutex as well, as `dumpDataDir` does. Its file system writes straight through
- * to the files on disk (Emscripten's NODEFS, no cache in between), and a commit has written its WAL before it
- * returns (`fsync` is off, `write` is not), so the files hold every committed transaction: they are what a
- * crash at this instant would leave, which PostgreSQL recovers from on its next start.
- *
- * A CHECKPOINT first writes every changed page to the tables' files, so the copy needs the WAL only from that
- * checkpoint on: one segment, usually, where the folder keeps up to `max_wal_size` (1 GB) of segments recycled
- * for later use, which a backup would otherwise carry. And the store's queries wait only for a file copy (page
- * cache to page cache, or a reflink where the file system has them), where `dumpDataDir` reads every file
- * through the WebAssembly file layer and compresses the lot in memory first.
- */
-async function snapshotPglite(client: PGlite, dataDir: string, target: string): Promise<void> {
-  await client.transaction(async (tx) => {
-    await tx.exec('checkpoint')
-    const wal = await tx.query<{ redo: string; current: string }>(
-      `select pg_walfile_name(redo_lsn) as redo, pg_walfile_name(pg_current_wal_insert_lsn()) as current
-         from pg_control_checkpoint()`,
-    )
-    const { redo, current } = wal.rows[0]!
-    // WAL segments are named by timeline and position, so names sort in WAL order.
-    const needed = (relative: string) => {
-      const segment = /^pg_wal\/([0-9A-F]{24})$/.exec(relative)?.[1]
-      return segment === undefined || (segment >= redo && segment <= current)
-    }
-    await client.runExclusive(() => copyTree(dataDir, target, '', needed))
-  })
-}
-
-async function copyTree(
-  root: string,
-  target: string,
-  relative: string,
-  keep: (relative: string) => boolean,
-): Promise<void> {
-  await mkdir(path.join(target, relative), { mode: 0o700 })
-  for (const entry of await readdir(path.join(root, relative), { withFileTypes: true })) {
-    const name = relative ? `${relative}/${entry.name}` : entry.name
-    if (entry.isDirectory()) await copyTree(root, target, name, keep)
-    else if (entry.isFile() && keep(name))
-      await copyFile(path.join(root, name), path.join(target, name), constants.COPYFILE_FICLONE)
   }
 }
 
