@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
-import { en, vi } from '../web/src/i18n/index.ts'
+import { en } from '../web/src/i18n/en/index.ts'
+import { vi } from '../web/src/i18n/vi/index.ts'
 import { expect, expectAccessible, screenshot, test } from './fixtures.ts'
 
 /** The sidebar in each language: the English texts are the spec's, the Vietnamese ones the vi message set's. */

@@ -1,4 +1,4 @@
-import { vi } from '../web/src/i18n/index.ts'
+import { vi } from '../web/src/i18n/vi/index.ts'
 import { type Api, expect, test, unique } from './fixtures.ts'
 
 // Refusals written only on the server reach a Vietnamese interface in Vietnamese: the server sends each with a

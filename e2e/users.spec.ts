@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { vi } from '../web/src/i18n/index.ts'
+import { vi } from '../web/src/i18n/vi/index.ts'
 import { SLOW } from './admin-account.ts'
 import { type Api, expect, expectAccessible, screenshot, test, unique } from './fixtures.ts'
 

@@ -15,7 +15,8 @@ import { createRouter } from './app/router.tsx'
 import { setupI18n } from './lib/i18n.ts'
 import { createQueryClient } from './lib/query-client.ts'
 
-setupI18n()
+// Only the chosen language's messages, a chunk fetched beside the screen's own (the router asks for that below).
+const messagesReady = setupI18n()
 // One cache for the screens and the router's loaders, which may start a screen's calls before it renders.
 const queryClient = createQueryClient()
 // Opened at the dashboard's address, its calls start now (prefetch.ts, a few small files, asked for before the
@@ -30,10 +31,13 @@ if (window.location.pathname === '/') {
 }
 const router = createRouter(queryClient)
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+// Rendered once the messages are in: no text shows as its key first.
+void messagesReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 )

@@ -22,7 +22,8 @@ import {
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router'
-import { LANGUAGES } from '../i18n/index.ts'
+import { LANGUAGES, type Language } from '../i18n/index.ts'
+import { switchLanguage } from '../lib/i18n.ts'
 import { fileUrl, paths } from '../lib/paths.ts'
 import { PermissionsProvider } from '../lib/permissions.tsx'
 import { useSession } from '../lib/session.tsx'
@@ -210,7 +211,7 @@ export function Layout() {
               aria-label={t('layout.language')}
               size="xs"
               value={i18n.language}
-              onChange={(event) => void i18n.changeLanguage(event.currentTarget.value)}
+              onChange={(event) => void switchLanguage(event.currentTarget.value as Language)}
               data={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
             />
             <Menu position="bottom-end" withArrow shadow="md" opened={accountOpen} onChange={setAccountOpen}>

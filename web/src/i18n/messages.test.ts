@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { en, vi } from './index.ts'
+import { en } from './en/index.ts'
+import { vi } from './vi/index.ts'
 
 type Tree = { [key: string]: string | Tree }
 

@@ -1,11 +1,13 @@
-import i18next from 'i18next'
+import i18next, { type BackendModule } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { en, LANGUAGES, type Language, vi } from '../i18n/index.ts'
+import { LANGUAGES, type Language, loadMessages, type MessageSet } from '../i18n/index.ts'
+import { ApiError } from './http.ts'
 import { STORAGE_KEYS } from './storage-keys.ts'
+import { notify } from './toast.ts'
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    resources: { translation: typeof en }
+    resources: { translation: MessageSet }
   }
 }
 
@@ -16,21 +18,59 @@ const stored = (): Language => {
   return LANGUAGES.some((l) => l.code === value) ? (value as Language) : 'en'
 }
 
-/** English by default (the spec's locale); the choice is remembered in this browser. */
-export function setupI18n(language: Language = stored()) {
-  if (!i18next.isInitialized) {
-    void i18next.use(initReactI18next).init({
-      resources: { en: { translation: en }, vi: { translation: vi } },
+const isLanguage = (code: string): code is Language => LANGUAGES.some((l) => l.code === code)
+
+/**
+ * Where i18next takes a language's messages from: its own chunk (i18n/index.ts), fetched the first time the
+ * language is asked for. i18next switches only once they are in, so a switch never shows a key untranslated.
+ */
+const messageChunks = {
+  type: 'backend',
+  // `read` answers with a promise (i18next's types describe only the callback form).
+  callbackApi: false,
+  init: () => undefined,
+  read: (language: string) =>
+    isLanguage(language)
+      ? loadMessages[language]()
+      : Promise.reject(new Error(`no messages for ${language}`)),
+} as unknown as BackendModule
+
+/**
+ * English by default (the spec's locale); the choice is remembered in this browser. Only that language's
+ * messages are fetched; the promise settles once they are in, and the app renders then (main.tsx).
+ */
+export function setupI18n(language: Language = stored()): Promise<void> {
+  if (i18next.isInitialized) return Promise.resolve()
+  document.documentElement.lang = language
+  const ready = i18next
+    .use(messageChunks)
+    .use(initReactI18next)
+    .init({
       lng: language,
-      fallbackLng: 'en',
+      // Each language has every key (i18n/types.ts, i18n/messages.test.ts): no other language is fetched to
+      // fall back on.
+      fallbackLng: false,
       interpolation: { escapeValue: false },
       initAsync: false,
     })
+  // A switch is remembered; the start in the stored language is not written back.
+  return ready.then(() => {
     i18next.on('languageChanged', (lng) => {
       localStorage.setItem(STORAGE_KEY, lng)
       document.documentElement.lang = lng
     })
-    document.documentElement.lang = language
+  })
+}
+
+/**
+ * What the language switches call: fetches the language's messages if this page has not yet, then switches.
+ * Should they not come (the server cannot be reached), the page stays in its language and says why.
+ */
+export async function switchLanguage(language: Language): Promise<void> {
+  if (!i18next.hasResourceBundle(language, 'translation')) await i18next.reloadResources(language)
+  if (!i18next.hasResourceBundle(language, 'translation')) {
+    notify.error(new ApiError(0))
+    return
   }
-  return i18next
+  await i18next.changeLanguage(language)
 }

@@ -3,7 +3,7 @@ import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
 import { setupI18n } from '../lib/i18n.ts'
 
-setupI18n('en')
+await setupI18n('en')
 
 // jsdom lacks what Mantine measures with.
 if (!window.matchMedia) {

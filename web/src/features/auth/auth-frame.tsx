@@ -2,7 +2,8 @@ import { Box, Center, Group, NativeSelect, Paper, Stack, Text, ThemeIcon, Title 
 import { IconShoppingBag } from '@tabler/icons-react'
 import { type ReactNode, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { LANGUAGES } from '../../i18n/index.ts'
+import { LANGUAGES, type Language } from '../../i18n/index.ts'
+import { switchLanguage } from '../../lib/i18n.ts'
 
 /**
  * The frame of the pages seen before signing in: a centred card under the app's name, with the language
@@ -36,7 +37,7 @@ export function AuthFrame({
           aria-label={t('auth.language')}
           size="xs"
           value={i18n.language}
-          onChange={(event) => void i18n.changeLanguage(event.currentTarget.value)}
+          onChange={(event) => void switchLanguage(event.currentTarget.value as Language)}
           data={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
         />
       </Group>

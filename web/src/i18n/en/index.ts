@@ -1,0 +1,37 @@
+import { messageTexts } from '@store/contract'
+import { account as enAccount } from './account.ts'
+import { audit as enAudit } from './audit.ts'
+import { auth as enAuth } from './auth.ts'
+import { brands as enBrands } from './brands.ts'
+import { categories as enCategories } from './categories.ts'
+import { common as enCommon } from './common.ts'
+import { dashboard as enDashboard } from './dashboard.ts'
+import { enums as enEnums } from './enums.ts'
+import { layout as enLayout } from './layout.ts'
+import { orders as enOrders } from './orders.ts'
+import { products as enProducts } from './products.ts'
+import { reviews as enReviews } from './reviews.ts'
+import { settings as enSettings } from './settings.ts'
+import { staff as enStaff } from './staff.ts'
+import { users as enUsers } from './users.ts'
+
+/** One namespace a screen family (`users.*`), plus `common.*`, `layout.*`, `enums.*` and `messages.*` (by the API's message codes). */
+export const en = {
+  common: enCommon,
+  /** The API's and the forms' messages by code: English is the contract's own table. */
+  messages: messageTexts,
+  layout: enLayout,
+  enums: enEnums,
+  auth: enAuth,
+  account: enAccount,
+  dashboard: enDashboard,
+  users: enUsers,
+  categories: enCategories,
+  brands: enBrands,
+  products: enProducts,
+  orders: enOrders,
+  reviews: enReviews,
+  staff: enStaff,
+  audit: enAudit,
+  settings: enSettings,
+}
