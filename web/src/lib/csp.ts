@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /*
  * What the app does to run under its Content-Security-Policy with no violation. main.tsx imports this module
  * first, before any schema is built.
@@ -7,7 +5,12 @@ import { z } from 'zod'
 
 // Zod compiles object parsers with `new Function` when it may; merely probing for that is reported as a
 // violation of `script-src 'self'` (no eval). Without it, zod parses by walking the schema, as fast here.
-z.config({ jitless: true })
+// Zod keeps its settings in `globalThis.__zod_globalConfig` (what `z.config()` writes to, shared by every copy
+// of zod on a page): set there, the setting holds without zod itself in the first page's code; zod comes with
+// the screens that build schemas. csp.test.ts checks that zod reads it.
+const zodHolder = globalThis as { __zod_globalConfig?: { jitless?: boolean } }
+zodHolder.__zod_globalConfig ??= {}
+zodHolder.__zod_globalConfig.jitless = true
 
 /**
  * The nonce the server wrote into this page's `<meta property="csp-nonce">` (a fresh one each time it sends
