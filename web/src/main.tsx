@@ -11,6 +11,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router/dom'
 import { Providers } from './app/providers.tsx'
+import { preloadRouteError } from './app/route-error.tsx'
 import { createRouter } from './app/router.tsx'
 import { setupI18n } from './lib/i18n.ts'
 import { createQueryClient } from './lib/query-client.ts'
@@ -30,6 +31,8 @@ if (window.location.pathname === '/') {
   )
 }
 const router = createRouter(queryClient)
+// The error screen's code comes beside the first screen's, ready should a later one fail to load.
+preloadRouteError()
 
 // Rendered once the messages are in: no text shows as its key first.
 void messagesReady.then(() =>

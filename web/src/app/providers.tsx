@@ -1,11 +1,9 @@
 import { MantineProvider } from '@mantine/core'
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { type ReactNode, useState } from 'react'
-import { ToastContainer } from 'react-toastify'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { styleNonce } from '../lib/csp.ts'
 import { createQueryClient } from '../lib/query-client.ts'
 import { SessionProvider } from '../lib/session.tsx'
-import { GlobalLoading } from './global-loading.tsx'
 import { cssVariablesResolver, theme } from './theme.ts'
 
 /**
@@ -14,6 +12,10 @@ import { cssVariablesResolver, theme } from './theme.ts'
  * phones too, where react-toastify's own style pins the container to the very top.
  */
 const TOAST_TOP = 'calc(60px + 0.5rem)'
+
+/** react-toastify and the saving overlay come as chunks of their own, after the first screen's code. */
+const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ default: m.ToastContainer })))
+const GlobalLoading = lazy(() => import('./global-loading.tsx').then((m) => ({ default: m.GlobalLoading })))
 
 /** This page's CSP nonce, for the `<style>` elements Mantine and the toasts inject (lib/csp.ts). */
 const nonce = styleNonce
@@ -39,23 +41,27 @@ export function Providers({
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           {children}
-          <GlobalLoading />
+          <Suspense fallback={null}>
+            <GlobalLoading />
+          </Suspense>
         </SessionProvider>
       </QueryClientProvider>
       {/* The spec's toast behaviour: top-right (below the header), 5 s, pause on hover and focus loss, close on
           click, drag at 80 %. */}
-      <ToastContainer
-        position="top-right"
-        autoClose={5000}
-        pauseOnHover
-        pauseOnFocusLoss
-        closeOnClick
-        draggable
-        draggablePercent={80}
-        newestOnTop
-        style={{ top: TOAST_TOP }}
-        nonce={nonce}
-      />
+      <Suspense fallback={null}>
+        <ToastContainer
+          position="top-right"
+          autoClose={5000}
+          pauseOnHover
+          pauseOnFocusLoss
+          closeOnClick
+          draggable
+          draggablePercent={80}
+          newestOnTop
+          style={{ top: TOAST_TOP }}
+          nonce={nonce}
+        />
+      </Suspense>
     </MantineProvider>
   )
 }

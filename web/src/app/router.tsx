@@ -3,9 +3,6 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { paths } from '../lib/paths.ts'
-import { NotFoundPage } from './not-found-page.tsx'
-import { RequirePermission } from './require-permission.tsx'
-import { RequireSession } from './require-session.tsx'
 import { RouteError } from './route-error.tsx'
 
 /**
@@ -28,8 +25,10 @@ const screen = <M,>(
   ({
     ...(path === undefined ? { index: true } : { path }),
     lazy: async () => {
-      const Screen = pick(await load())
-      if (!permission) return { Component: Screen }
+      if (!permission) return { Component: pick(await load()) }
+      // The check comes with the screen: its 'Not allowed' page is not in the first page's code.
+      const [m, { RequirePermission }] = await Promise.all([load(), import('./require-permission.tsx')])
+      const Screen = pick(m)
       return {
         Component: () => (
           <RequirePermission permission={permission}>
@@ -70,7 +69,10 @@ export const routesFor = (queryClient: QueryClient): RouteObject[] => [
   {
     // The frame is a chunk of its own too: the sign-in page does not need it.
     lazy: async () => {
-      const { Layout } = await import('./layout.tsx')
+      const [{ Layout }, { RequireSession }] = await Promise.all([
+        import('./layout.tsx'),
+        import('./require-session.tsx'),
+      ])
       return {
         Component: () => (
           <RequireSession>
@@ -234,7 +236,12 @@ export const routesFor = (queryClient: QueryClient): RouteObject[] => [
       ),
     ],
   },
-  { path: '*', Component: NotFoundPage },
+  {
+    path: '*',
+    lazy: async () => ({ Component: (await import('./not-found-page.tsx')).NotFoundPage }),
+    HydrateFallback: LoadingChunk,
+    ErrorBoundary: RouteError,
+  },
 ]
 
 export const createRouter = (queryClient: QueryClient) => createBrowserRouter(routesFor(queryClient))

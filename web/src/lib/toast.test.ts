@@ -1,8 +1,8 @@
 import i18next from 'i18next'
 import { afterEach, describe, expect, it } from 'vitest'
 import { refusalBody } from '../test/fake-fetch.ts'
+import { errorText } from './error-text.ts'
 import { ApiError } from './http.ts'
-import { errorText } from './toast.ts'
 
 afterEach(async () => {
   await i18next.changeLanguage('en')

@@ -1,38 +1,26 @@
-import { isMessageCode } from '@store/contract'
-import i18next from 'i18next'
-import { toast } from 'react-toastify'
-import { ApiError } from './http.ts'
-import { translate } from './validation.ts'
-
 /**
- * The text of a failure as the user should read it, in the chosen language: the server's message by its code
- * (a refusal about a field names the field first, as the server does, unless `withField` is false), the
- * server's English when the code is unknown to this app, or the network failure.
+ * react-toastify, a chunk of its own that comes with the first toast or the container (`app/providers.tsx`),
+ * whichever asks first; a toast made before the container is there waits for it.
  */
-export function errorText(error: unknown, { withField = true } = {}): string {
-  if (error instanceof ApiError) {
-    if (error.status === 0) return i18next.t('common.networkError')
-    const refusal = error.refusal
-    // A code this app does not know (a newer server) keeps the server's English.
-    if (!refusal || !isMessageCode(refusal.code)) return error.message
-    const [field] = Object.keys(error.fields)
-    const text = translate(i18next.t, refusal)
-    return withField && field !== undefined && error.status !== 409 ? `${field}: ${text}` : text
-  }
-  if (error instanceof Error) return error.message
-  return String(error)
-}
+const toasts = () => import('react-toastify').then((m) => m.toast)
 
 /**
  * Toasts with the spec's behaviour; the container in `app/providers.tsx` holds the timing and placement. An `id`
  * keeps one toast where several parts of the app report the same event at once.
  */
 export const notify = {
-  success: (message: string, id?: string) => toast.success(message, { toastId: id }),
-  info: (message: string, id?: string) => toast.info(message, { toastId: id }),
+  success: (message: string, id?: string) => {
+    void toasts().then((toast) => toast.success(message, { toastId: id }))
+  },
+  info: (message: string, id?: string) => {
+    void toasts().then((toast) => toast.info(message, { toastId: id }))
+  },
   // The same failure reported twice at once (two calls of one screen refused alike) shows one toast.
   error: (error: unknown, options?: { withField?: boolean }) => {
-    const text = errorText(error, options)
-    return toast.error(text, { toastId: `error:${text}` })
+    // The wording by code comes with the toasts: the first page's code need not hold every message.
+    void Promise.all([toasts(), import('./error-text.ts')]).then(([toast, { errorText }]) => {
+      const text = errorText(error, options)
+      toast.error(text, { toastId: `error:${text}` })
+    })
   },
 }

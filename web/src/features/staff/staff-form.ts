@@ -11,9 +11,9 @@ import {
 } from '@store/contract'
 import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form'
 import { z } from 'zod'
+import { errorText } from '../../lib/error-text.ts'
 import { applyServerErrors } from '../../lib/forms.ts'
 import { ApiError } from '../../lib/http.ts'
-import { errorText } from '../../lib/toast.ts'
 
 /** The add form: what the server takes, the contract's own rules. */
 export interface StaffCreateValues {
