@@ -253,9 +253,11 @@ async function startApi(settings: BenchSettings): Promise<RunningApi> {
 
 /**
  * Waits (at most a minute) until the database runs no query but this one: autocannon stops at the end of its
- * seconds without waiting for the answers in flight, whose queries would otherwise slow the next scenario.
+ * seconds without waiting for the answers in flight, whose queries would otherwise slow the next scenario. A
+ * server in a process of its own (no `database` here) gets a second to finish them.
  */
-async function settle(database: Database) {
+async function settle(database: Database | undefined) {
+  if (!database) return new Promise((resolve) => setTimeout(resolve, 1_000))
   const until = Date.now() + 60_000
   while (Date.now() < until) {
     const [busy] = await rows<{ n: number }>(
@@ -266,6 +268,12 @@ async function settle(database: Database) {
     if (!busy?.n) return
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
+}
+
+/** A server started as `npm start` starts it, in a process of its own, signed in. */
+export interface OtherProcessApi {
+  base: string
+  headers: Record<string, string>
 }
 
 export interface Scenario {
@@ -298,8 +306,13 @@ export interface Row {
  * One scenario: a probe request (its status, latency and total), then autocannon with `connections` for the
  * warm-up and the measured seconds, waiting after each until the database is idle again.
  */
-export async function measure(api: RunningApi, scenario: Scenario, settings: BenchSettings): Promise<Row> {
-  const { base, headers, database } = api
+export async function measure(
+  api: RunningApi | OtherProcessApi,
+  scenario: Scenario,
+  settings: Pick<BenchSettings, 'connections' | 'duration' | 'warmup'>,
+): Promise<Row> {
+  const { base, headers } = api
+  const database = 'database' in api ? api.database : undefined
   const { connections, duration, warmup } = settings
   const probeStart = performance.now()
   const probe = await fetch(`${base}${scenario.path}`, { headers })
@@ -321,7 +334,9 @@ export async function measure(api: RunningApi, scenario: Scenario, settings: Ben
       workers: 1,
       ...(scenario.paths && { requests: scenario.paths.map((path) => ({ method: 'GET' as const, path })) }),
     })
-  const stop = scenario.during?.(api)
+  if (scenario.during && !('database' in api))
+    throw new Error(`${scenario.name} needs the API in this process`)
+  const stop = scenario.during?.(api as RunningApi)
   let result: Awaited<ReturnType<typeof run>>
   try {
     if (warmup > 0) {

@@ -1,0 +1,324 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import net from 'node:net'
+import { cpus, tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import {
+  BENCH_ADMIN,
+  fmt,
+  latency,
+  markdownTable,
+  measure,
+  type OtherProcessApi,
+  type Row,
+  root,
+  type Scenario,
+  totalCell,
+  whole,
+} from './harness.ts'
+
+// `npm run bench:embedded`: the server as `npm start` runs it without DATABASE_URL, on the embedded database
+// (PGlite), with the database in a thread of its own (EMBEDDED_DB_THREAD=true, the default) and on the server's
+// thread (false): the list pages under load, the process's memory, and the first start with the demo store.
+
+const HELP = `npm run bench:embedded -- [options]
+
+The server on the embedded database, the database on its own thread and on the server's, in turn.
+
+  --products N      products of the embedded bench store (default 100000); orders, customers and reviews
+                    follow as 2, 0.2 and 1 per product. The store is built once in data/bench-embedded-<N>/
+  --duration S      seconds each scenario is measured (default 10)
+  --warmup S        unmeasured seconds before each (default 2)
+  --connections N   concurrent connections (default 10)
+  --modes LIST      thread,shared (default both)
+  --starts N        first starts with the demo store timed per mode (default 3)
+`
+
+const SCENARIOS: Scenario[] = [
+  { name: 'health', path: '/api/health' },
+  { name: 'products, page 1', path: '/api/admin/products?page=1' },
+  { name: 'products, page 500', path: '/api/admin/products?page=500' },
+  { name: 'orders, page 1', path: '/api/admin/orders?page=1' },
+  { name: 'customers, page 1', path: '/api/admin/users?role=user&page=1' },
+  { name: "products, search 'thun'", path: '/api/admin/products?name=thun' },
+  { name: 'analytics', path: '/api/admin/analytics' },
+]
+
+type Mode = 'thread' | 'shared'
+const THREAD: Record<Mode, string> = { thread: 'true', shared: 'false' }
+
+async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The resident memory of a process now and at its peak, in MB (Linux). */
+function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0)
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 }
+}
+
+/** Servers started and not yet stopped, killed should the run stop early. */
+const running = new Set<ChildProcess>()
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL')
+})
+
+interface Server {
+  child: ChildProcess
+  base: string
+  /** Milliseconds from the spawn to the first answer of /api/health. */
+  startMs: number
+  output: () => string
+}
+
+/** `npm start` on `dataDir`; answers once /api/health does. */
+async function startServer(dataDir: string, mode: Mode, seedDemo: boolean): Promise<Server> {
+  const port = await freePort()
+  const started = performance.now()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      EMBEDDED_DB_THREAD: THREAD[mode],
+      SEED_DEMO: String(seedDemo),
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      // An empty folder: the API alone, without building or serving the web app.
+      WEB_DIR: path.join(dataDir, 'no-web'),
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  running.add(child)
+  child.once('exit', () => running.delete(child))
+  let output = ''
+  child.stdout!.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr!.on('data', (chunk) => {
+    output += chunk
+  })
+  const base = `http://127.0.0.1:${port}`
+  const until = Date.now() + 300_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${output}`)
+    if (Date.now() > until) {
+      child.kill('SIGKILL')
+      throw new Error(`the server did not answer within 5 minutes:\n${output}`)
+    }
+    const health = await fetch(`${base}/api/health`).catch(() => null)
+    if (health?.ok) break
+    await sleep(20)
+  }
+  return { child, base, startMs: performance.now() - started, output: () => output }
+}
+
+async function signIn(base: string): Promise<OtherProcessApi> {
+  const login = await fetch(`${base}/api/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  })
+  if (!login.ok) throw new Error(`Signing in as the bench administrator failed: HTTP ${login.status}`)
+  const { tokens } = ((await login.json()) as { data: { tokens: { access: { token: string } } } }).data
+  return { base, headers: { authorization: `Bearer ${tokens.access.token}` } }
+}
+
+async function stopServer(server: Server) {
+  if (server.child.exitCode !== null) return
+  const gone = new Promise((resolve) => server.child.once('exit', resolve))
+  server.child.kill('SIGTERM')
+  await Promise.race([gone, sleep(15_000)])
+  if (server.child.exitCode === null) server.child.kill('SIGKILL')
+}
+
+/** The embedded bench store of `products` products, built once with `npm run seed` (the server stopped). */
+function prepareStore(products: number): { dir: string; fillSeconds: number | null } {
+  const dir = path.join(root, 'data', `bench-embedded-${products}`)
+  if (existsSync(path.join(dir, 'db', 'PG_VERSION'))) return { dir, fillSeconds: null }
+  rmSync(dir, { recursive: true, force: true })
+  mkdirSync(dir, { recursive: true })
+  console.error(`Building the embedded bench store in ${path.relative(root, dir)}`)
+  const started = performance.now()
+  const seeded = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'server/src/seed/cli.ts',
+      '--products',
+      String(products),
+      '--orders',
+      String(products * 2),
+      '--customers',
+      String(Math.max(1, Math.round(products / 5))),
+      '--reviews',
+      String(products),
+    ],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        DATABASE_URL: '',
+        ADMIN_EMAIL: BENCH_ADMIN.email,
+        ADMIN_PASSWORD: BENCH_ADMIN.password,
+      },
+      stdio: 'inherit',
+    },
+  )
+  if (seeded.status !== 0) {
+    rmSync(dir, { recursive: true, force: true })
+    throw new Error(`seeding the embedded bench store failed (exit code ${seeded.status})`)
+  }
+  return { dir, fillSeconds: (performance.now() - started) / 1000 }
+}
+
+interface StartRow {
+  mode: Mode
+  /** Spawn to the first answer, the demo store seeded (the server listens only once it is). */
+  firstMs: number
+  /** The same folder started again. */
+  againMs: number
+  rssMb: number
+}
+
+/** A first start on an empty folder with the demo store, then a start of the same folder again. */
+async function timeStarts(mode: Mode): Promise<StartRow> {
+  const dir = mkdtempSync(path.join(tmpdir(), `bench-embedded-start-${mode}-`))
+  try {
+    const first = await startServer(path.join(dir, 'data'), mode, true)
+    await signIn(first.base)
+    const { rssMb } = memoryOf(first.child.pid!)
+    await stopServer(first)
+    const again = await startServer(path.join(dir, 'data'), mode, true)
+    await stopServer(again)
+    return { mode, firstMs: first.startMs, againMs: again.startMs, rssMb }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      products: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      modes: { type: 'string' },
+      starts: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  })
+  if (values.help) {
+    process.stdout.write(HELP)
+    return
+  }
+  const products = whole(values.products, 100_000, 'products')
+  const settings = {
+    duration: whole(values.duration, 10, 'duration'),
+    warmup: whole(values.warmup, 2, 'warmup'),
+    connections: Math.max(1, whole(values.connections, 10, 'connections')),
+  }
+  const starts = whole(values.starts, 3, 'starts')
+  const modes = String(values.modes ?? 'thread,shared')
+    .split(',')
+    .map((m) => m.trim())
+    .filter((m): m is Mode => m === 'thread' || m === 'shared')
+
+  const store = prepareStore(products)
+  if (store.fillSeconds !== null) console.error(`Store built in ${store.fillSeconds.toFixed(1)} s`)
+
+  const rows: (Row & { mode: Mode })[] = []
+  const memory: { mode: Mode; idleMb: number; afterMb: number; peakMb: number }[] = []
+  for (const mode of modes) {
+    const server = await startServer(store.dir, mode, false)
+    try {
+      const api = await signIn(server.base)
+      await sleep(2_000)
+      const idle = memoryOf(server.child.pid!)
+      for (const scenario of SCENARIOS) {
+        console.error(`database ${mode === 'thread' ? 'on its own thread' : "on the server's thread"}`)
+        rows.push({ ...(await measure(api, scenario, settings)), mode })
+      }
+      const after = memoryOf(server.child.pid!)
+      memory.push({ mode, idleMb: idle.rssMb, afterMb: after.rssMb, peakMb: after.peakMb })
+    } finally {
+      await stopServer(server)
+    }
+  }
+
+  const startRows: StartRow[] = []
+  for (let i = 0; i < starts; i++) for (const mode of modes) startRows.push(await timeStarts(mode))
+
+  const modeName = (mode: Mode) => (mode === 'thread' ? 'own thread' : "server's thread")
+  console.log(
+    `\nThe embedded database, ${fmt(products)} products, ${settings.connections} connections\n\n${markdownTable(
+      ['database on', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'total'],
+      rows.map((r) => [
+        modeName(r.mode),
+        r.scenario,
+        fmt(r.requestsPerSecond, 1),
+        latency(r.p50Ms, settings.duration),
+        latency(r.p99Ms, settings.duration),
+        String(r.non2xx),
+        totalCell(r),
+      ]),
+    )}\n\nMemory of the server process (resident, MB)\n\n${markdownTable(
+      ['database on', 'idle', 'after the load', 'peak'],
+      memory.map((m) => [modeName(m.mode), fmt(m.idleMb), fmt(m.afterMb), fmt(m.peakMb)]),
+    )}\n\nStarts with the demo store (ms to the first answer; target: first start under 3,000)\n\n${markdownTable(
+      ['database on', 'first start', 'started again', 'resident MB after the first'],
+      startRows.map((s) => [modeName(s.mode), fmt(s.firstMs), fmt(s.againMs), fmt(s.rssMb)]),
+    )}\n`,
+  )
+  const at = new Date().toISOString()
+  const dir = path.join(root, 'bench', 'results')
+  mkdirSync(dir, { recursive: true })
+  const file = path.join(dir, `embedded-${at.replace(/[:.]/g, '-')}.json`)
+  writeFileSync(
+    file,
+    `${JSON.stringify(
+      {
+        at,
+        node: process.version,
+        cpus: cpus().length,
+        cpu: cpus()[0]?.model,
+        products,
+        fillSeconds: store.fillSeconds,
+        ...settings,
+        rows,
+        memory,
+        starts: startRows,
+      },
+      null,
+      2,
+    )}\n`,
+  )
+  console.error(`Written ${path.relative(root, file)}`)
+}
+
+const timer = setTimeout(() => {
+  console.error('The benchmark ran past 40 minutes; stopping')
+  process.exit(1)
+}, 40 * 60_000)
+timer.unref()
+main().catch((error) => {
+  console.error('Benchmark failed:', error instanceof Error ? error.message : error)
+  process.exit(1)
+})
