@@ -46,6 +46,7 @@ describe('loadConfig', () => {
       HTTP_IDLE_TIMEOUT_SECONDS: 120,
       HTTP_MAX_CONNECTIONS: 1000,
       WEB_CONCURRENCY: 1,
+      EMBEDDED_DB_THREAD: true,
     })
   })
 
@@ -124,6 +125,7 @@ describe('loadConfig', () => {
     ['METRICS_TOKEN', 'short'],
     ['WEB_CONCURRENCY', '0'],
     ['WEB_CONCURRENCY', '2'],
+    ['EMBEDDED_DB_THREAD', 'sometimes'],
     ['STORAGE_URL', 'ftp://files.example/shop'],
     ['STORAGE_URL', 's3://Shop_Bucket'],
     ['STORAGE_URL', 's3://key:secret@shop'],
