@@ -8,9 +8,8 @@ import type {
   Route,
 } from '@store/contract'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
 import { downloadExport } from './download.ts'
 import { api } from './http.ts'
 import {
@@ -22,6 +21,7 @@ import {
 } from './list-filters.ts'
 import { apiQuery, invalidateAfter } from './queries.ts'
 import { notify } from './toast.ts'
+import { useAddressParams } from './use-address-params.ts'
 
 /** Spec section 9: a search is sent 1000 ms after the last key stroke. */
 export const SEARCH_DEBOUNCE_MS = 1000
@@ -144,7 +144,7 @@ export function useListController<E extends ListEndpoint, D extends Route = Rout
   } = options
   const { t } = useTranslation()
   const queryClient = useQueryClient()
-  const [params, setParams] = useSearchParams()
+  const [params, changeAddress] = useAddressParams()
   const page = pageFrom(params.get('page'))
   const term = params.get(searchParam) ?? ''
   const limit = limitFrom(params.get('limit'))
@@ -170,19 +170,10 @@ export function useListController<E extends ListEndpoint, D extends Route = Rout
   })
   const answer = query.data as { data: Row[]; meta: ListMeta } | undefined
 
-  // The address as last asked for: two changes made before the screen renders again both count.
-  const asked = useRef(params)
-  useEffect(() => {
-    asked.current = params
-  }, [params])
+  // Built on the address as last asked for: two changes made before the address catches up both count.
   const change = useCallback(
-    (edit: (next: URLSearchParams) => void, replace = false) => {
-      const next = new URLSearchParams(asked.current)
-      edit(next)
-      asked.current = next
-      setParams(next, { replace })
-    },
-    [setParams],
+    (edit: (next: URLSearchParams) => void, replace = false) => changeAddress(edit, { replace }),
+    [changeAddress],
   )
   const go = useCallback(
     (next: { page: number; term: string }, replace = false) =>

@@ -14,9 +14,9 @@ import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntry } from
 import { endpoints } from '@store/contract/client'
 import { IconDownload } from '@tabler/icons-react'
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { type Column, DataTable } from '../../components/data-table.tsx'
 import { DateField } from '../../components/date-field.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
@@ -25,6 +25,7 @@ import { useFormat } from '../../lib/format.ts'
 import { useCan } from '../../lib/permissions.tsx'
 import { apiQuery } from '../../lib/queries.ts'
 import { notify } from '../../lib/toast.ts'
+import { useAddressParams } from '../../lib/use-address-params.ts'
 import { exportAuditLog } from './api/export-audit-log.ts'
 import { auditFiltersOf, type FilterName, recordPath, withFilter } from './audit-filters.ts'
 import { EntryDetails } from './entry-details.tsx'
@@ -45,19 +46,12 @@ const WARNING: readonly AuditAction[] = ['delete', 'signInFailed', 'sessionEnd',
 export function AuditLogPage() {
   const { t } = useTranslation()
   const format = useFormat()
-  const [params, setParams] = useSearchParams()
+  // Two filters changed before the address catches up both count, the second built on the first.
+  const [params, changeAddress] = useAddressParams()
   const filters = auditFiltersOf(params)
   const page = pageFrom(params.get('page'))
-  // The address as last asked for: two filters changed before the screen renders again both count, the second
-  // built on the first rather than on the address of the last render.
-  const asked = useRef(params)
-  useEffect(() => {
-    asked.current = params
-  }, [params])
-  const setFilter = (name: FilterName, value: string) => {
-    asked.current = withFilter(asked.current, name, value)
-    setParams(asked.current)
-  }
+  const setFilter = (name: FilterName, value: string) =>
+    changeAddress((current) => withFilter(current, name, value))
 
   const list = useQuery({
     ...apiQuery(endpoints.audit.list, { query: { ...filters, page } }),
@@ -69,11 +63,9 @@ export function AuditLogPage() {
   // A page typed into the address past the end shows the last one.
   useEffect(() => {
     if (meta && meta.totalPages > 0 && page > meta.totalPages) {
-      const next = new URLSearchParams(params)
-      next.set('page', String(meta.totalPages))
-      setParams(next, { replace: true })
+      changeAddress((next) => next.set('page', String(meta.totalPages)), { replace: true })
     }
-  }, [meta, page, params, setParams])
+  }, [meta, page, changeAddress])
 
   // The people to filter by are the staff accounts; only an account that manages staff may list them.
   const canListStaff = useCan('staff:manage')
@@ -277,14 +269,7 @@ export function AuditLogPage() {
           onRetry={() => void list.refetch()}
           rowKey={(entry) => entry.id}
         />
-        <Pager
-          meta={meta}
-          onPage={(next) => {
-            const updated = new URLSearchParams(params)
-            updated.set('page', String(next))
-            setParams(updated)
-          }}
-        />
+        <Pager meta={meta} onPage={(next) => changeAddress((updated) => updated.set('page', String(next)))} />
       </Paper>
       <EntryDetails entry={open} onClose={() => setOpen(null)} />
     </>
