@@ -24,7 +24,9 @@ const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 const sidebarLinks = (page: Page) => sidebar(page).getByRole('list').getByRole('link')
 const menuToggle = (page: Page) => page.getByRole('button', { name: 'Toggle menu' })
 /** The sidebar's width once its animation has settled. */
-const sidebarWidth = async (page: Page) => Math.round((await sidebar(page).boundingBox())?.width ?? -1)
+const sidebarWidth = async (page: Page) =>
+  // A bounded wait, so that a poll that never sees the sidebar says why instead of hanging on one call.
+  Math.round((await sidebar(page).boundingBox({ timeout: 2_000 }))?.width ?? -1)
 
 test('a signed-in admin lands on the dashboard inside the layout', async ({ page }) => {
   await page.goto('/')
@@ -74,6 +76,7 @@ test('the menu toggle collapses the wide sidebar from 260 px to 64 px and back, 
   page,
 }) => {
   await page.goto('/')
+  await expect(sidebar(page)).toBeVisible()
   await expect(menuToggle(page)).toHaveAttribute('aria-expanded', 'true')
   await expect.poll(() => sidebarWidth(page)).toBe(260)
 

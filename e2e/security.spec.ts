@@ -80,6 +80,8 @@ async function expectSecurityHeaders(response: Response) {
 test('the page, its scripts, API answers and images arrive with the security headers', async ({ page }) => {
   const responses: Response[] = []
   page.on('response', (response) => responses.push(response))
+  // A thumbnail is laid out (and so visible) before its bytes arrive: its answer is waited for on its own.
+  const imageAnswer = page.waitForResponse((r) => r.url().includes('/api/file/'))
   const pageAnswer = await page.goto('/admin/products')
   await heading(page, 'Product')
   await expect(page.getByRole('table', { name: 'Product' }).getByRole('img').first()).toBeVisible()
@@ -104,8 +106,7 @@ test('the page, its scripts, API answers and images arrive with the security hea
   const call = responses.find((r) => r.url().includes('/api/admin/products?'))!
   expect((await expectSecurityHeaders(call))['content-security-policy']).toContain("default-src 'self'")
 
-  const image = responses.find((r) => r.url().includes('/api/file/'))!
-  const imageHeaders = await expectSecurityHeaders(image)
+  const imageHeaders = await expectSecurityHeaders(await imageAnswer)
   expect(imageHeaders['content-security-policy']).toContain('sandbox')
   expect(imageHeaders['content-security-policy']).toContain("default-src 'none'")
 
