@@ -1,7 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads'
-import type { ParserOptions, Transaction } from '@electric-sql/pglite'
+import type { ParserOptions, Results, Transaction } from '@electric-sql/pglite'
 import { createPglite, snapshotPglite } from './pglite.ts'
 import type { ThreadReply, ThreadRequest } from './pglite-in-thread.ts'
+import { PreparedStatements } from './pglite-prepared.ts'
 
 // The embedded database's own thread (`openPgliteInThread` starts it): PGlite runs here, so the server's thread
 // spends no time inside PostgreSQL and the two use two cores. It answers the requests of `pglite-in-thread.ts`
@@ -13,6 +14,8 @@ const port = parentPort
 const { dataDir } = workerData as { dataDir: string | undefined }
 
 const client = await createPglite(dataDir)
+/** Every query goes through statements parsed once (see pglite-prepared.ts). */
+const statements = new PreparedStatements(client)
 
 /** Transactions begun and not yet ended, by the number the server's thread gave them. */
 const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void; ended: Promise<void> }>()
@@ -51,12 +54,15 @@ async function handle(request: ThreadRequest): Promise<void> {
   try {
     switch (request.op) {
       case 'query': {
-        const target = request.tx === undefined ? client : open.get(request.tx)?.tx
-        if (!target) throw new Error(`transaction ${request.tx} is not open`)
-        const result = await target.query(request.sql, request.params, {
-          rowMode: request.rowMode,
-          parsers: parsersFor(request.keepText),
-        })
+        const options = { rowMode: request.rowMode, parsers: parsersFor(request.keepText) }
+        let result: Results
+        if (request.tx === undefined)
+          result = await statements.query(request.sql, request.params ?? [], options)
+        else {
+          const transaction = open.get(request.tx)?.tx
+          if (!transaction) throw new Error(`transaction ${request.tx} is not open`)
+          result = await statements.queryIn(transaction, request.sql, request.params ?? [], options)
+        }
         reply({ id, result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } })
         return
       }
