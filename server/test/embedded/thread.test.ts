@@ -50,6 +50,11 @@ describe('the embedded database on a thread of its own', () => {
     await threaded.db.delete(categories)
   })
 
+  it('keeps PostgreSQL’s page cache at 16 MB on either thread, the memory the server is sized for', async () => {
+    for (const database of [threaded, local])
+      expect(await rows(database.db, sql`show shared_buffers`)).toEqual([{ shared_buffers: '16MB' }])
+  })
+
   it('passes PostgreSQL’s error fields across, so a taken slug is still recognised', async () => {
     await threaded.db.insert(categories).values({ name: 'Giày', slug: 'giay' })
     const error = await threaded.db
