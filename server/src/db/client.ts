@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { createPglite, snapshotPglite } from './pglite.ts'
 import { openPgliteInThread } from './pglite-in-thread.ts'
+import { preparedPglite } from './pglite-prepared.ts'
 import * as schema from './schema.ts'
 
 /** One type for both drivers; a transaction is a Db too, so repository functions take either. */
@@ -129,7 +130,7 @@ export async function openDatabase(options: {
     }
   }
   const client = await createPglite(dataDir)
-  const db = drizzlePglite(client, { schema }) as unknown as Db
+  const db = drizzlePglite(preparedPglite(client), { schema }) as unknown as Db
   // PGlite is one connection in this process: nothing else can race it.
   return {
     db,

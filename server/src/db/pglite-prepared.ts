@@ -173,3 +173,23 @@ function isStalePlan(error: unknown): boolean {
     error.message.includes('cached plan must not change result type')
   )
 }
+
+/**
+ * PGlite on the caller's thread as drizzle's driver sees it, its two calls (`query` and `transaction`) made through
+ * statements parsed once. The database's own thread does the same in `pglite-thread.ts`.
+ */
+export function preparedPglite(db: PGlite): PGlite {
+  const statements = new PreparedStatements(db)
+  const client = {
+    query: <T>(sql: string, params?: unknown[], options?: QueryOptions) =>
+      statements.query<T>(sql, params ?? [], options),
+    transaction: <T>(work: (tx: Pick<Transaction, 'query'>) => Promise<T>) =>
+      db.transaction((tx) =>
+        work({
+          query: <R>(sql: string, params?: unknown[], options?: QueryOptions) =>
+            statements.queryIn<R>(tx, sql, params ?? [], options),
+        }),
+      ),
+  }
+  return client as unknown as PGlite
+}
