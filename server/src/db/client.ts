@@ -10,6 +10,7 @@ import pg from 'pg'
 import { createPglite, snapshotPglite } from './pglite.ts'
 import { openPgliteInThread } from './pglite-in-thread.ts'
 import { preparedPglite } from './pglite-prepared.ts'
+import { startFromTemplate } from './pglite-template.ts'
 import * as schema from './schema.ts'
 
 /** One type for both drivers; a transaction is a Db too, so repository functions take either. */
@@ -109,7 +110,10 @@ export async function openDatabase(options: {
     return { db, kind: 'pg', close, exclusive, pool: state }
   }
   const dataDir = options.dataDir
-  if (dataDir) mkdirSync(dataDir, { recursive: true })
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true })
+    await startFromTemplate(dataDir)
+  }
   if (options.thread) {
     const client = await openPgliteInThread(
       dataDir,
