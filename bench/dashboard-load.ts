@@ -72,6 +72,12 @@ export async function measureDashboard(api: RunningApi, runs: number): Promise<D
       calls = timing.map((t) => t.name)
       const session = /\/api\/admin\/(auth\/me|config)$/
       const data = timing.filter((t) => !session.test(t.name))
+      // No figures asked for means the page never reached the dashboard (signed out, or an error screen): say so
+      // rather than print a time of minus infinity.
+      if (data.length === 0)
+        throw new Error(
+          `the dashboard asked the API for no figures; it showed ${await page.title()} at ${page.url()}`,
+        )
       const end = Math.max(...timing.map((t) => t.end))
       return { load: end, calls: end - Math.min(...data.map((t) => t.start)) }
     }
