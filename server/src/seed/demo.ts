@@ -10,11 +10,11 @@ import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { type Db, rows } from '../db/client.ts'
 import { brands, categories, orderLines, orders, products, reviews, users } from '../db/schema.ts'
-import { storeImage } from '../modules/files/storage.ts'
+import { storeWebp } from '../modules/files/storage.ts'
 import type { FileStore } from '../modules/files/stores.ts'
 import { orderTotals } from '../modules/orders/totals.ts'
 import type { Services } from '../types.ts'
-import { logoSvg, mapLimited, productSvg, renderPng } from './art.ts'
+import { logoSvg, mapLimited, productSvg } from './art.ts'
 import {
   ADDRESS_TAILS,
   BACKGROUNDS,
@@ -35,6 +35,7 @@ import {
   type Rng,
   shopPrice,
 } from './catalog.ts'
+import { demoPicture } from './picture-cache.ts'
 import { finishLoad } from './stats.ts'
 
 /** The demo's size; tests read it to check the counts. */
@@ -401,9 +402,9 @@ interface Pictures {
   products: string[][]
 }
 
-/** Renders every logo and product picture and stores it as an upload would be stored. */
-async function drawPictures(plan: Plan, files: FileStore, now: Date): Promise<Pictures> {
-  const jobs: { svg: string; brand?: number; product?: number }[] = [
+/** Every logo and product picture of the plan, as SVG. */
+function pictureJobs(plan: Plan): { svg: string; brand?: number; product?: number }[] {
+  return [
     ...plan.brands.map((b, i) => ({ svg: logoSvg(b.name, b.colour, b.shape), brand: i })),
     ...plan.products.flatMap((p, i) =>
       p.pictures.map((pic) => ({
@@ -412,7 +413,19 @@ async function drawPictures(plan: Plan, files: FileStore, now: Date): Promise<Pi
       })),
     ),
   ]
-  const stored = await mapLimited(jobs, 4, async (job) => storeImage(files, await renderPng(job.svg), now))
+}
+
+/** Draws the demo store's pictures into their cache (`npm install` does, so a first start need not). */
+export async function cacheDemoPictures(): Promise<number> {
+  const jobs = pictureJobs(planDemo(new Date()))
+  await mapLimited(jobs, 4, (job) => demoPicture(job.svg))
+  return jobs.length
+}
+
+/** Renders every logo and product picture (or reads its kept copy) and stores it as an upload would be stored. */
+async function drawPictures(plan: Plan, files: FileStore, now: Date): Promise<Pictures> {
+  const jobs = pictureJobs(plan)
+  const stored = await mapLimited(jobs, 4, async (job) => storeWebp(files, await demoPicture(job.svg), now))
   const pictures: Pictures = { logos: [], products: plan.products.map(() => []) }
   jobs.forEach((job, i) => {
     if (job.brand !== undefined) pictures.logos[job.brand] = stored[i]!

@@ -72,14 +72,23 @@ export async function storeImage(
   limits: ImageLimits = DEFAULT_LIMITS,
 ): Promise<string> {
   if (input.length === 0) throw notAnImage()
-  const image = await encodeWebp(input, limits)
+  return storeWebp(files, await encodeWebp(input, limits), now)
+}
 
+/** Stores a WebP that `toWebp` made, as `storeImage` stores an upload; returns its stored path. */
+export async function storeWebp(files: FileStore, image: Buffer, now: Date): Promise<string> {
   const year = String(now.getUTCFullYear()).padStart(4, '0')
   const month = String(now.getUTCMonth() + 1).padStart(2, '0')
   const id = randomBytes(16).toString('base64url')
   const storedPath = `/${year}/${month}/${id}.webp`
   await files.put(storedPath, image, 'image/webp')
   return storedPath
+}
+
+/** What `storeImage` would store of `input`, not stored: the seeds keep their drawings' copies. */
+export function toWebp(input: Buffer, limits: ImageLimits = DEFAULT_LIMITS): Promise<Buffer> {
+  if (input.length === 0) return Promise.reject(notAnImage())
+  return encodeWebp(input, limits)
 }
 
 async function encodeWebp(input: Buffer, limits: ImageLimits): Promise<Buffer> {
