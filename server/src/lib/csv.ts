@@ -52,9 +52,22 @@ export function wallClock(at: Date, timeZone: string) {
   return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>
 }
 
-/** Every change of a zone's offset since 1972 falls on a quarter hour of UTC, and every offset is whole minutes. */
+/**
+ * Nearly every change of a zone's offset falls on a quarter hour of UTC, but not all: St. John's changed at 00:01
+ * local time until 2011, 02:31 or 03:31 UTC. So a quarter hour is remembered with one offset only when it has the
+ * same offset at its first and its last second; one with a change in it is asked of Intl at each instant.
+ */
 const QUARTER_HOUR = 15 * 60 * 1000
+/** Remembered for a quarter hour whose offset changes inside it. */
+const CHANGES = Number.NaN
 const offsets = new Map<string, Map<number, number>>()
+
+/** The offset Intl gives at `ms` (whole seconds: every offset is whole minutes). */
+function intlOffset(ms: number, timeZone: string): number {
+  const second = Math.floor(ms / 1000) * 1000
+  const p = wallClock(new Date(second), timeZone)
+  return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) - second
+}
 
 /**
  * How far `timeZone`'s wall clock is ahead of UTC at `ms`, remembered per quarter hour: an export writes two
@@ -70,13 +83,13 @@ function offsetAt(ms: number, timeZone: string): number {
   let offset = zone.get(quarter)
   if (offset === undefined) {
     const start = quarter * QUARTER_HOUR
-    const p = wallClock(new Date(start), timeZone)
-    offset = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) - start
+    const first = intlOffset(start, timeZone)
+    offset = intlOffset(start + QUARTER_HOUR - 1000, timeZone) === first ? first : CHANGES
     // A year of quarter hours is 35,040: enough for any export, small enough to keep.
     if (zone.size >= 50_000) zone.clear()
     zone.set(quarter, offset)
   }
-  return offset
+  return Number.isNaN(offset) ? intlOffset(ms, timeZone) : offset
 }
 
 const two = (n: number) => String(n).padStart(2, '0')

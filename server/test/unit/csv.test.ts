@@ -53,6 +53,9 @@ describe('storeTime', () => {
       ['2026-10-25T01:00:00Z', 'Europe/Berlin'],
       ['2026-04-04T15:00:00Z', 'Australia/Lord_Howe'],
       ['2026-10-03T15:30:00Z', 'Australia/Lord_Howe'],
+      // St. John's changed at 00:01 local time until 2011: a minute past a quarter hour of UTC.
+      ['1998-10-25T02:31:00Z', 'America/St_Johns'],
+      ['1998-04-05T03:31:00Z', 'America/St_Johns'],
     ] as const) {
       const change = Date.parse(iso)
       for (const ms of [change - 1000, change - 1, change, change + 1, change + 59_000]) {
