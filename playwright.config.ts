@@ -51,7 +51,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx server/src/main.ts',
+    command: 'node server/start.js',
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

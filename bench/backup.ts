@@ -66,7 +66,7 @@ async function freePort(): Promise<number> {
 
 /** `npm start` on `dataDir` in a child process, resolved once it is ready (the demo, if asked, seeded). */
 async function startServer(dataDir: string, seedDemo: boolean): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, ['server/start.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -83,7 +83,7 @@ interface Server {
 async function startServer(dataDir: string, mode: Mode, seedDemo: boolean): Promise<Server> {
   const port = await freePort()
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, ['server/start.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -144,7 +144,7 @@ async function startServer(mode: Mode): Promise<Server> {
   const port = await freePort()
   const log = path.join(dir, 'server.log')
   const out = createWriteStream(log)
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, ['server/start.js'], {
     cwd: root,
     env: {
       ...process.env,

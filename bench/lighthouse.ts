@@ -95,7 +95,7 @@ async function startServer(): Promise<Server> {
   const port = await freePort()
   const log = path.join(dir, 'server.log')
   const out = createWriteStream(log)
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, ['server/start.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -46,7 +46,7 @@ async function freePort(): Promise<number> {
 /** `npm start` with `workers` worker processes on the bench database; answers once it serves and is signed in. */
 async function startServer(url: string, workers: number) {
   const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['server/start.js'], {
     cwd: root,
     env: {
       ...process.env,

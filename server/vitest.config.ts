@@ -16,6 +16,7 @@ export default defineConfig({
           name: 'process',
           include: [
             'test/process.test.ts',
+            'test/compile.test.ts',
             'test/data-dir.test.ts',
             'test/backup.test.ts',
             'test/admin-cli.test.ts',

@@ -70,13 +70,13 @@ const parse = (line: string): LogLine | undefined => {
   }
 }
 
-/** Starts `node --import tsx src/main.ts` with only the settings given (the caller's environment is left out). */
+/** Starts the server as `npm start` does (`node start.js`), with only the settings given (the caller's environment is left out). */
 function start(settings: Record<string, string>): Server {
   const env: Record<string, string> = {}
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined && !(key in configSchema.shape)) env[key] = value
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['start.js'], {
     cwd: serverDir,
     env: { ...env, HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DEMO: 'false', ...settings },
     stdio: ['ignore', 'pipe', 'pipe'],

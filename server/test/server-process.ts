@@ -85,9 +85,13 @@ function baseEnv(): Record<string, string> {
   return env
 }
 
-/** `node --import tsx <script> ...args` from `server/`, with only the settings given. */
+/**
+ * `node <script> ...args` from `server/`, with only the settings given: a TypeScript script (the commands) through
+ * tsx, as npm runs them, and `start.js` (the compiled server) as it is.
+ */
 export function run(script: string, args: string[], settings: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : []
+  const child = spawn(process.execPath, [...loader, script, ...args], {
     cwd: serverDir,
     env: { ...baseEnv(), ...settings },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -114,7 +118,7 @@ export function run(script: string, args: string[], settings: Record<string, str
 
 /** `npm start` on `settings.PORT` and 127.0.0.1, logging JSON lines, without the demo store unless asked. */
 export function start(settings: Record<string, string>): Server {
-  const started = run('src/main.ts', [], {
+  const started = run('start.js', [], {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
     LOG_FORMAT: 'json',

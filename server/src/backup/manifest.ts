@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import path from 'node:path'
 import { z } from 'zod'
+import { ROOT_DIR } from '../paths.ts'
 
 // The first entry of every backup: what it holds and what made it, read before anything is restored.
 
@@ -25,7 +26,7 @@ export const manifestSchema = z.object({
 })
 export type Manifest = z.infer<typeof manifestSchema>
 
-const root = (file: string) => fileURLToPath(new URL(`../../../${file}`, import.meta.url))
+const root = (file: string) => path.join(ROOT_DIR, file)
 
 export function appIdentity(): Manifest['app'] {
   const pkg = JSON.parse(readFileSync(root('package.json'), 'utf8')) as { name: string; version: string }

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import path from 'node:path'
 import type { SQL } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { SERVER_DIR } from '../paths.ts'
 import { createPglite, snapshotPglite } from './pglite.ts'
 import { openPgliteInThread } from './pglite-in-thread.ts'
 import { preparedPglite } from './pglite-prepared.ts'
@@ -40,7 +41,7 @@ export interface PoolState {
   max: number
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
+const migrationsFolder = path.join(SERVER_DIR, 'drizzle')
 
 /**
  * Opens the store's database: a PostgreSQL server when `url` is given, otherwise PGlite in `dataDir`

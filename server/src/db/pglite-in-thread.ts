@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite'
+import { COMPILED } from '../paths.ts'
 
 // The embedded database in a thread of its own (`pglite-thread.ts`), behind an object that answers the calls
 // drizzle's PGlite driver makes (`query`, `transaction`), so the rest of the server cannot tell it from PGlite on
@@ -54,14 +55,15 @@ export async function openPgliteInThread(
   dataDir: string | undefined,
   onLost: (error: Error) => void,
 ): Promise<PgliteInThread> {
-  // The thread runs TypeScript like the rest of the server: it registers tsx's loader first (the process's own
-  // loader hooks do not reach a worker thread on Node 20), then imports its module.
-  const loader = import.meta.resolve('tsx/esm/api')
-  const entry = new URL('./pglite-thread.ts', import.meta.url).href
-  const worker = new Worker(
-    `import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}) })`,
-    { eval: true, workerData: { dataDir } },
-  )
+  // Compiled (`npm start`), the thread's module is a file of its own beside this code's. Run as TypeScript, the
+  // thread registers tsx's loader first (the process's own loader hooks do not reach a worker thread on Node 20),
+  // then imports its module.
+  const worker = COMPILED
+    ? new Worker(new URL('./pglite-thread.js', import.meta.url), { workerData: { dataDir } })
+    : new Worker(
+        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./pglite-thread.ts', import.meta.url).href)}) })`,
+        { eval: true, workerData: { dataDir } },
+      )
   const pending = new Map<number, Pending>()
   let nextId = 1
   let nextTx = 1

@@ -1,15 +1,14 @@
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ROOT_DIR } from '../paths.ts'
 
 // A new embedded database starts from a copy of one made at install (`npm install` runs
 // `scripts/build-embedded-template.ts`): an empty store with every migration of that moment applied. PostgreSQL's
 // initdb, run in WebAssembly, takes 3 to 5 seconds; copying its result takes a fifth of a second. Migrations
 // written since the copy was made run on the first start as on any other.
 
-const cacheRoot = fileURLToPath(
-  new URL('../../../node_modules/.cache/store-embedded-template', import.meta.url),
-)
+const cacheRoot = path.join(ROOT_DIR, 'node_modules/.cache/store-embedded-template')
 
 /** The template's folder, named by the PGlite release that made it: another release makes its own. */
 export async function templateDir(): Promise<string> {

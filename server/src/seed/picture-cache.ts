@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { toWebp } from '../modules/files/storage.ts'
+import { ROOT_DIR } from '../paths.ts'
 import { renderPng } from './art.ts'
 
 // The demo store's pictures are drawn from fixed SVGs, so each comes out the same every time: rendering and
@@ -10,9 +10,7 @@ import { renderPng } from './art.ts'
 // kept by the hash of its SVG, made once (by `npm install`, or by the first demo seed on the machine) and read
 // after that. The copies are a convenience: an unreadable or missing one is drawn again.
 
-export const PICTURE_CACHE = fileURLToPath(
-  new URL('../../../node_modules/.cache/store-demo-pictures', import.meta.url),
-)
+export const PICTURE_CACHE = path.join(ROOT_DIR, 'node_modules/.cache/store-demo-pictures')
 
 /** The WebP `storeImage` would store of `svg` rendered, from the copy in `dir` when there is one. */
 export async function demoPicture(svg: string, dir = PICTURE_CACHE): Promise<Buffer> {

@@ -4,10 +4,11 @@ import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { ROOT_DIR } from '../paths.ts'
 import { appPagePolicy } from './security-headers.ts'
 
 /** Where `vite build` writes the web app, relative to the repository. */
-export const WEB_DIST = path.resolve(import.meta.dirname, '../../../web/dist')
+export const WEB_DIST = path.join(ROOT_DIR, 'web/dist')
 
 /**
  * What the build writes wherever `index.html` needs this answer's CSP nonce (`html.cspNonce` in

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { create, type Font } from 'fontkit'
+import { SERVER_DIR } from '../../../paths.ts'
 
 // The fonts the invoice and packing slips embed (CONTRACT 4.7): DejaVu Sans covers every Vietnamese letter and
 // the đồng sign, and ships in the repository with its licence (server/assets/fonts), so a document prints the
 // same on any machine whatever fonts the system has.
 
-const FONT_DIR = new URL('../../../../assets/fonts/', import.meta.url)
+const FONT_DIR = path.join(SERVER_DIR, 'assets/fonts')
 
 export interface DocumentFonts {
   regular: Font
@@ -15,7 +17,7 @@ export interface DocumentFonts {
 let loaded: DocumentFonts | undefined
 
 function load(file: string): Font {
-  const font = create(readFileSync(new URL(file, FONT_DIR)))
+  const font = create(readFileSync(path.join(FONT_DIR, file)))
   if (!('layout' in font)) throw new Error(`${file} is a font collection, not one font`)
   keepCodePoints(font)
   return font
