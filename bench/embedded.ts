@@ -1,15 +1,16 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import net from 'node:net'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import {
   BENCH_ADMIN,
   fmt,
+  freePort,
   latency,
   markdownTable,
   measure,
+  memoryOf,
   type OtherProcessApi,
   type Row,
   root,
@@ -48,22 +49,7 @@ const SCENARIOS: Scenario[] = [
 type Mode = 'thread' | 'shared'
 const THREAD: Record<Mode, string> = { thread: 'true', shared: 'false' }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** The resident memory of a process now and at its peak, in MB (Linux). */
-function memoryOf(pid: number): { rssMb: number; peakMb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0)
-  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 }
-}
 
 /** Servers started and not yet stopped, killed should the run stop early. */
 const running = new Set<ChildProcess>()

@@ -1,6 +1,7 @@
+import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, writeFileSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import net, { type AddressInfo } from 'node:net'
 import { cpus } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -18,8 +19,8 @@ import { progressBar } from '../server/src/seed/progress.ts'
 import { isWebBuilt, WEB_DIST } from '../server/src/web/static.ts'
 
 // What the API benchmarks (`npm run bench`, `npm run bench:lists`) share: the large store on PostgreSQL, filled
-// once and reused, the API started in this process and signed in as an administrator, and autocannon runs
-// measured and printed the same way. See bench/README.md.
+// once and reused, the API started (in this process, or as `npm start` runs it in a process of its own) and
+// signed in as an administrator, and autocannon runs measured and printed the same way. See bench/README.md.
 
 export const root = fileURLToPath(new URL('..', import.meta.url))
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'Bench2026pass' }
@@ -201,7 +202,119 @@ export interface RunningApi {
   tokens: { access: string; refresh: string }
   /** Whether the web app is served too (`web/dist` is built). */
   web: boolean
+  /** The server's process, when it runs in one of its own (`npm start`); otherwise the API is in this process. */
+  pid?: number
   close: () => Promise<void>
+}
+
+/** Signs in as the bench administrator at `base`. */
+async function signIn(base: string): Promise<{ access: string; refresh: string }> {
+  const login = await fetch(`${base}/api/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  })
+  if (!login.ok) throw new Error(`Signing in as the bench administrator failed: HTTP ${login.status}`)
+  const { tokens } = (
+    (await login.json()) as { data: { tokens: { access: { token: string }; refresh: { token: string } } } }
+  ).data
+  return { access: tokens.access.token, refresh: tokens.refresh.token }
+}
+
+/** A loopback port no one listens on now. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+/** A server started as `npm start` starts it (compiled, `server/start.js`), in a process of its own, signed in. */
+export interface ServerProcess {
+  base: string
+  headers: Record<string, string>
+  tokens: { access: string; refresh: string }
+  pid: number
+  stop: () => Promise<void>
+}
+
+/** `npm start` on the bench database with `workers` worker processes (WEB_CONCURRENCY); answers once signed in. */
+export async function startServerProcess(url: string, workers = 1): Promise<ServerProcess> {
+  const port = await freePort()
+  const child: ChildProcess = spawn(process.execPath, ['server/start.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      WEB_CONCURRENCY: String(workers),
+      DATA_DIR: path.join(root, 'data', 'bench'),
+      // One secret for every worker: a token signed by one is checked by another.
+      JWT_SECRET: randomBytes(36).toString('base64url'),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    const gone = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await gone
+  }
+  try {
+    const base = `http://127.0.0.1:${port}`
+    const until = Date.now() + 120_000
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`)
+      if (Date.now() > until) throw new Error('the server did not answer within 2 minutes')
+      const health = await fetch(`${base}/api/health`).catch(() => null)
+      if (health?.ok) break
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    // Every worker listens before the first process says it is ready; the health check may come first.
+    if (workers > 1) await new Promise((resolve) => setTimeout(resolve, 2_000))
+    const tokens = await signIn(base)
+    return { base, headers: { authorization: `Bearer ${tokens.access}` }, tokens, pid: child.pid!, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+/** The resident memory of a process now and at its peak so far, in MB (Linux's /proc). */
+export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN)
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 }
+}
+
+/** The API as `npm start` runs it, in a process of its own, beside this process's connections to its database. */
+async function startApiProcess(settings: BenchSettings): Promise<RunningApi> {
+  const database = await openDatabase({ url: settings.url, poolSize: 3 })
+  try {
+    const server = await startServerProcess(settings.url)
+    return {
+      database,
+      base: server.base,
+      headers: server.headers,
+      timeZone: loadConfig({ ...process.env, DATABASE_URL: settings.url }).STORE_TZ,
+      tokens: server.tokens,
+      web: isWebBuilt(WEB_DIST),
+      pid: server.pid,
+      close: async () => {
+        await server.stop()
+        await database.close()
+      },
+    }
+  } catch (error) {
+    await database.close()
+    throw error
+  }
 }
 
 async function startApi(settings: BenchSettings): Promise<RunningApi> {
@@ -227,21 +340,13 @@ async function startApi(settings: BenchSettings): Promise<RunningApi> {
   try {
     await app.listen({ host: '127.0.0.1', port: 0 })
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-    const login = await fetch(`${base}/api/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(BENCH_ADMIN),
-    })
-    if (!login.ok) throw new Error(`Signing in as the bench administrator failed: HTTP ${login.status}`)
-    const { tokens } = (
-      (await login.json()) as { data: { tokens: { access: { token: string }; refresh: { token: string } } } }
-    ).data
+    const tokens = await signIn(base)
     return {
       database,
       base,
-      headers: { authorization: `Bearer ${tokens.access.token}` },
+      headers: { authorization: `Bearer ${tokens.access}` },
       timeZone: config.STORE_TZ,
-      tokens: { access: tokens.access.token, refresh: tokens.refresh.token },
+      tokens,
       web: webDir !== undefined,
       close,
     }
@@ -407,6 +512,8 @@ export function benchCommand<E extends Record<string, { type: 'string' | 'boolea
   kind: string
   help: string
   defaults: { duration: number; warmup: number }
+  /** The API in a process of its own as `npm start` runs it, rather than in this process. */
+  serverProcess?: boolean
   extra?: E
   measure: (
     api: RunningApi,
@@ -423,7 +530,7 @@ export function benchCommand<E extends Record<string, { type: 'string' | 'boolea
     const settings = benchSettings(values, command.defaults)
     const started = performance.now()
     const seeded = await prepareStore(settings)
-    const api = await startApi(settings)
+    const api = await (command.serverProcess ? startApiProcess(settings) : startApi(settings))
     try {
       const size = await storeSize(api.database)
       const measured = await command.measure(api, settings, values)

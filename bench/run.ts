@@ -6,6 +6,7 @@ import {
   latency,
   markdownTable,
   measure,
+  memoryOf,
   type Row,
   type RunningApi,
   type Scenario,
@@ -221,24 +222,48 @@ const freshTable = (row: Awaited<ReturnType<typeof measureFresh>>) =>
     ],
   )
 
+const MEMORY_TARGET_MB = 150
+
+/** The server process's resident memory once started and signed in, and at its peak over the scenarios. */
+const memoryTable = (memory: { idleMb: number; peakMb: number; endMb: number }) =>
+  markdownTable(
+    ['server process, resident MB', 'started', 'peak under the load above', 'at the end', 'target', 'met'],
+    [
+      [
+        '`npm start` on the PostgreSQL server',
+        fmt(memory.idleMb),
+        fmt(memory.peakMb),
+        fmt(memory.endMb),
+        `< ${MEMORY_TARGET_MB} MB`,
+        memory.peakMb < MEMORY_TARGET_MB ? 'yes' : 'no',
+      ],
+    ],
+  )
+
 benchCommand({
   kind: 'bench',
   help: HELP,
   defaults: { duration: 10, warmup: 2 },
+  // The server as it is deployed (`npm start`, compiled), so that its memory is its own.
+  serverProcess: true,
   extra: { only: { type: 'string' } },
   measure: async (api, settings, values) => {
     const only = typeof values.only === 'string' ? values.only : undefined
     const chosen = (name: string) => only === undefined || name.includes(only)
+    const idle = memoryOf(api.pid!)
     const results: (Row & { target?: Target })[] = []
     for (const scenario of [...SCENARIOS, ...(await searchScenarios(api))].filter((s) => chosen(s.name)))
       results.push({ ...(await measure(api, scenario, settings)), target: scenario.target })
     const fresh = chosen('never searched') ? await measureFresh(api) : undefined
+    const end = memoryOf(api.pid!)
+    const memory = { idleMb: idle.rssMb, peakMb: end.peakMb, endMb: end.rssMb }
     if (results.length > 0) console.log(`\n${table(results, settings.duration)}\n`)
     if (fresh) console.log(`${freshTable(fresh)}\n`)
-    if (only !== undefined && !'dashboard'.includes(only)) return { results, fresh }
+    console.log(`${memoryTable(memory)}\n`)
+    if (only !== undefined && !'dashboard'.includes(only)) return { results, fresh, memory }
     const dashboard = await measureDashboard(api, DASHBOARD_LOADS)
     if (dashboard) console.log(`${dashboardTable(dashboard)}\n`)
     else console.error('The dashboard load was not measured: no Chromium, or the web app is not built')
-    return { results, fresh, dashboard }
+    return { results, fresh, memory, dashboard }
   },
 })

@@ -1,18 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import net from 'node:net'
-import path from 'node:path'
 import {
-  BENCH_ADMIN,
   benchCommand,
   fmt,
   latency,
   markdownTable,
   measure,
   type Row,
-  root,
   type Scenario,
   STORE_HELP,
+  startServerProcess,
 } from './harness.ts'
 
 // `npm run bench:workers`: the server as `npm start` runs it, with WEB_CONCURRENCY=1, 2 and 4 worker processes in
@@ -35,60 +30,6 @@ const SCENARIOS: Scenario[] = [
   { name: 'analytics', path: '/api/admin/analytics' },
 ]
 
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-/** `npm start` with `workers` worker processes on the bench database; answers once it serves and is signed in. */
-async function startServer(url: string, workers: number) {
-  const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, ['server/start.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      WEB_CONCURRENCY: String(workers),
-      DATA_DIR: path.join(root, 'data', 'bench'),
-      // One secret for every worker: a token signed by one is checked by another.
-      JWT_SECRET: randomBytes(36).toString('base64url'),
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      LOG_FORMAT: 'json',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const base = `http://127.0.0.1:${port}`
-  const until = Date.now() + 120_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`)
-    if (Date.now() > until) throw new Error('the server did not answer within 2 minutes')
-    const health = await fetch(`${base}/api/health`).catch(() => null)
-    if (health?.ok) break
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  // Every worker listens before the first process says it is ready; the health check may come first.
-  await new Promise((resolve) => setTimeout(resolve, 2_000))
-  const login = await fetch(`${base}/api/admin/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_ADMIN),
-  })
-  if (!login.ok) throw new Error(`Signing in as the bench administrator failed: HTTP ${login.status}`)
-  const { tokens } = ((await login.json()) as { data: { tokens: { access: { token: string } } } }).data
-  const stop = async () => {
-    const gone = new Promise((resolve) => child.once('exit', resolve))
-    child.kill('SIGTERM')
-    await gone
-  }
-  return { base, headers: { authorization: `Bearer ${tokens.access.token}` }, stop }
-}
-
 benchCommand({
   kind: 'workers',
   help: HELP,
@@ -101,7 +42,7 @@ benchCommand({
       .filter((n) => Number.isInteger(n) && n >= 1 && n <= 64)
     const rows: (Row & { workers: number })[] = []
     for (const workers of counts) {
-      const server = await startServer(settings.url, workers)
+      const server = await startServerProcess(settings.url, workers)
       try {
         for (const scenario of SCENARIOS) {
           console.error(`WEB_CONCURRENCY=${workers}`)
