@@ -3,7 +3,7 @@
 //   copies it instead of running PostgreSQL's initdb;
 // - the demo store's pictures, drawn and encoded (server/src/seed/picture-cache.ts).
 // Should either fail, nothing breaks: the first start does that part itself, as before.
-import { migrate, openDatabase } from '../server/src/db/client.ts'
+import { emptyStore } from '../server/src/db/client.ts'
 import { writeTemplate } from '../server/src/db/pglite-template.ts'
 import { cacheDemoPictures } from '../server/src/seed/demo.ts'
 
@@ -11,14 +11,7 @@ const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(
 
 try {
   const started = performance.now()
-  const dir = await writeTemplate(async (work) => {
-    const database = await openDatabase({ dataDir: work })
-    try {
-      await migrate(database)
-    } finally {
-      await database.close()
-    }
-  })
+  const dir = await writeTemplate(emptyStore)
   console.log(`The empty embedded database is ready in ${seconds(started)} s: ${dir}`)
 } catch (error) {
   console.warn(

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import type { SQL } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -155,6 +155,26 @@ export async function migrate(database: Database): Promise<void> {
   }
   // biome-ignore lint/suspicious/noExplicitAny: the driver-specific migrator wants its own database type
   await database.exclusive(() => migrateNodePg(database.db as any, { migrationsFolder }))
+}
+
+/**
+ * Makes in `dataDir` an embedded database with every migration applied and nothing else: the template a new data
+ * folder is copied from (`pglite-template.ts`, made by `npm install`).
+ */
+export async function emptyStore(dataDir: string): Promise<void> {
+  const database = await openDatabase({ dataDir })
+  try {
+    await migrate(database)
+    // The WAL segment that initdb and the migrations filled (16 MB, 9.6 of them written) is not needed once a
+    // checkpoint follows them: switch to a new one, and have the checkpoint remove the old instead of keeping it
+    // for reuse. The new segment holds little more than the checkpoint, which `startFromTemplate` copies without
+    // its zeros.
+    await database.db.execute(sql`set wal_recycle = off`)
+    await database.db.execute(sql`select pg_switch_wal()`)
+    await database.db.execute(sql`checkpoint`)
+  } finally {
+    await database.close()
+  }
 }
 
 /** Runs raw SQL and returns its rows. Cast aggregates (`::int`, `::float8`) so both drivers give numbers. */

@@ -1,5 +1,16 @@
 import { constants } from 'node:fs'
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir } from 'node:fs/promises'
+import {
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  rmdir,
+  truncate,
+  writeFile,
+} from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ROOT_DIR } from '../paths.ts'
@@ -70,10 +81,24 @@ async function copyFolder(from: string, to: string): Promise<void> {
   const copier = async () => {
     while (next < files.length) {
       const file = files[next++]!
-      await copyFile(path.join(from, file), path.join(to, file), constants.COPYFILE_FICLONE)
+      if (file.startsWith(`pg_wal${path.sep}`))
+        await copyWithoutZeros(path.join(from, file), path.join(to, file))
+      else await copyFile(path.join(from, file), path.join(to, file), constants.COPYFILE_FICLONE)
     }
   }
   await Promise.all(Array.from({ length: 8 }, copier))
+}
+
+/**
+ * Copies a file whose end is zeros (a WAL segment: 16 MB made of zeros, then written from the start) as its
+ * written part and a hole of the rest: the same bytes to read, without writing the zeros.
+ */
+async function copyWithoutZeros(from: string, to: string): Promise<void> {
+  const bytes = await readFile(from)
+  let end = bytes.length
+  while (end > 0 && bytes[end - 1] === 0) end--
+  await writeFile(to, bytes.subarray(0, end), { mode: 0o600 })
+  await truncate(to, bytes.length)
 }
 
 /** Makes the template with `build(dir)` in a folder of its own, then puts it in place (for the install script). */

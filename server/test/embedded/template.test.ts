@@ -1,9 +1,9 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrate, openDatabase, rows } from '../../src/db/client.ts'
+import { emptyStore, migrate, openDatabase, rows } from '../../src/db/client.ts'
 import { startFromTemplate } from '../../src/db/pglite-template.ts'
 
 // A new embedded database starts from a copy of the empty one made at install (pglite-template.ts). The copy
@@ -14,11 +14,16 @@ let template: string
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'store-template-'))
+  // As `npm install` makes it.
   template = path.join(root, 'template')
-  const database = await openDatabase({ dataDir: template })
-  await migrate(database)
-  await database.close()
+  await emptyStore(template)
 })
+
+const filesIn = async (dir: string) =>
+  (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort()
 
 afterAll(async () => {
   await rm(root, { recursive: true, force: true })
@@ -43,6 +48,16 @@ describe('a new embedded database copied from the template', () => {
     await mkdir(empty)
     expect(await startFromTemplate(empty, template)).toBe(true)
     expect(await readdir(empty)).toContain('PG_VERSION')
+    // The same files with the same bytes (the WAL segment's zeros are left as a hole rather than written), and one
+    // WAL segment: the install's template is made without the one initdb and the migrations filled.
+    const files = await filesIn(template)
+    expect(await filesIn(empty)).toEqual(files)
+    for (const file of files)
+      expect(
+        (await readFile(path.join(empty, file))).equals(await readFile(path.join(template, file))),
+        file,
+      ).toBe(true)
+    expect(files.filter((file) => file.startsWith(`pg_wal${path.sep}0`))).toHaveLength(1)
     // Nothing of the copy's work is left beside it.
     expect((await readdir(root)).filter((name) => name.includes('.new-'))).toEqual([])
 
