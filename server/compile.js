@@ -1,6 +1,15 @@
 // @ts-check
 import { createHash } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -54,7 +63,7 @@ function writeWhole(file, contents) {
 /** Compiles the server into `server/dist/` unless it is already compiled from the sources as they are. */
 export async function compileServer() {
   const stamp = sourcesStamp()
-  if (readStamp() === stamp) return
+  if (readStamp() === stamp && existsSync(path.join(DIST, 'main.js'))) return
   const { build } = await import('esbuild')
   const result = await build({
     entryPoints: [path.join(serverDir, 'src/main.ts'), path.join(serverDir, 'src/db/pglite-thread.ts')],

@@ -22,7 +22,7 @@ export interface LockHolder {
   host: string
   /** When the lock was taken, ISO 8601. */
   since: string
-  /** The program, for the message a second process prints: `src/main.ts`, `src/backup/cli.ts`, … */
+  /** The program, for the message a second process prints: `server/start.js`, `src/backup/cli.ts`, … */
   command: string
   /** Linux: the boot and the process's start (clock ticks since boot), which together name it for good. */
   bootId?: string
