@@ -1,4 +1,9 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { addDays, MAX_REPORT_DAYS } from '@store/contract'
+import { BUDGET_KB, initialSize, kb } from '../scripts/initial-js-size.ts'
+import { WEB_DIST } from '../server/src/web/static.ts'
 import { type DashboardLoads, measureDashboard } from './dashboard-load.ts'
 import {
   benchCommand,
@@ -9,6 +14,7 @@ import {
   memoryOf,
   type Row,
   type RunningApi,
+  root,
   type Scenario,
   STORE_HELP,
   totalCell,
@@ -224,6 +230,43 @@ const freshTable = (row: Awaited<ReturnType<typeof measureFresh>>) =>
 
 const MEMORY_TARGET_MB = 150
 
+const webTable = (size: ReturnType<typeof initialSize>) =>
+  markdownTable(
+    ['web app', 'gzipped', 'target', 'met'],
+    [
+      [
+        `initial JavaScript (${size.files.length} files; CSS ${kb(size.css)} besides)`,
+        kb(size.js),
+        `≤ ${BUDGET_KB} KB`,
+        size.js <= BUDGET_KB * 1024 ? 'yes' : 'no',
+      ],
+    ],
+  )
+
+/**
+ * The targets measured by commands of their own, run in turn with their tables printed as they come: the embedded
+ * database (`npm run bench:embedded`, on its own thread) and Lighthouse (`npm run bench:lighthouse`, one run a page
+ * and profile) when Chromium is installed.
+ */
+function others(duration: number) {
+  const run = (script: string, args: string[]) => {
+    console.log(`\n$ npm run ${script} -- ${args.join(' ')}\n`)
+    const done = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', `bench/${script.slice('bench:'.length)}.ts`, ...args],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    )
+    // bench:lighthouse ends with code 1 when a score is under its target; its table has said which.
+    if (done.status !== 0) console.error(`${script} ended with exit code ${done.status}`)
+  }
+  run('bench:embedded', ['--modes', 'thread', '--duration', String(duration), '--starts', '3'])
+  if (existsSync(process.env.CHROME_PATH ?? '/usr/bin/chromium')) run('bench:lighthouse', ['--runs', '1'])
+  else console.error('Lighthouse was not run: no Chromium')
+}
+
 /** The server process's resident memory once started and signed in, and at its peak over the scenarios. */
 const memoryTable = (memory: { idleMb: number; peakMb: number; endMb: number }) =>
   markdownTable(
@@ -264,6 +307,11 @@ benchCommand({
     const dashboard = await measureDashboard(api, DASHBOARD_LOADS)
     if (dashboard) console.log(`${dashboardTable(dashboard)}\n`)
     else console.error('The dashboard load was not measured: no Chromium, or the web app is not built')
-    return { results, fresh, memory, dashboard }
+    if (only !== undefined) return { results, fresh, memory, dashboard }
+    const web = existsSync(path.join(WEB_DIST, '.vite/manifest.json')) ? initialSize(WEB_DIST) : undefined
+    if (web) console.log(`${webTable(web)}\n`)
+    // The other targets are measured by commands of their own, run here one after the other.
+    others(settings.duration)
+    return { results, fresh, memory, dashboard, initialJs: web && { js: web.js, css: web.css } }
   },
 })
