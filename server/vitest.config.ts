@@ -52,7 +52,7 @@ export default defineConfig({
             'test/api/orders.test.ts',
             'test/api/order-workflow.test.ts',
             'test/api/import.test.ts',
-            'test/api/totals.test.ts',
+            'test/api/counts.test.ts',
             'test/api/fuzz.test.ts',
             'test/embedded/**/*.test.ts',
           ],

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto'
 import { type ListMeta, type ListQuery, type SortBy, sortParts } from '@store/contract'
-import { asc, desc, getTableName, inArray, type SQL, sql } from 'drizzle-orm'
+import { asc, desc, inArray, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.ts'
-import type { Narrowing } from './row-counts.ts'
 
 /** Offset and meta of a page; `totalPages` is at least 1 so a client always has a page to show. */
 export const pageOf = (query: Pick<ListQuery, 'page' | 'limit'>) => ({
@@ -33,13 +32,6 @@ export const matches = (searchColumn: PgColumn | SQL, term: string): SQL => {
   const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`)
   return sql`${searchColumn} like '%' || search_text(${escaped}) || '%'`
 }
-
-/** `matches` as a narrowing `countRows` can remember: the condition reads the search column and nothing else. */
-export const matching = (searchColumn: PgColumn, term: string): Narrowing => ({
-  where: matches(searchColumn, term),
-  reads: [searchColumn],
-  ...(searchColumn.name === 'name_search' && { named: { table: getTableName(searchColumn.table), term } }),
-})
 
 interface Listed {
   table: PgTable
@@ -184,26 +176,6 @@ export function withinDays(
   if (from) parts.push(sql`${column} >= ${dayStart(from, timeZone)}`)
   if (to) parts.push(sql`${column} < ${dayAfter(to, timeZone)}`)
   return parts
-}
-
-/**
- * The filters of a list as one narrowing for `countRows`: every condition given, combined with AND, reading
- * every column any of them reads; undefined when none is given (the total is then the stored count).
- */
-export function allOf(parts: readonly (Narrowing | undefined)[]): Narrowing | undefined {
-  const given = parts.filter((p): p is Narrowing => p !== undefined)
-  if (given.length === 0) return undefined
-  if (given.length === 1) return given[0]
-  const reads = given.some((p) => p.reads === 'volatile')
-    ? ('volatile' as const)
-    : given.flatMap((p) => p.reads as readonly PgColumn[])
-  return {
-    where: sql.join(
-      given.map((p) => sql`(${p.where})`),
-      sql` and `,
-    ),
-    reads,
-  }
 }
 
 /**

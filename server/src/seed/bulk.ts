@@ -488,7 +488,7 @@ export async function generateStore(target: BulkTarget, options: BulkOptions): P
     // index-only scan (deep pages, counters) still visits the heap row by row until autovacuum comes by.
     await step('Tables vacuumed and analysed', () =>
       db.execute(
-        sql`vacuum (analyze) users, categories, brands, products, orders, order_lines, reviews, row_counts, order_stats`,
+        sql`vacuum (analyze) users, categories, brands, products, orders, order_lines, reviews, counts`,
       ),
     )
 

@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Db, rows } from '../../src/db/client.ts'
-import { type Counted, countRows } from '../../src/lib/row-counts.ts'
+import { countRows, type Population } from '../../src/lib/counts.ts'
 import { resolveStoredPath } from '../../src/modules/files/storage.ts'
 import { generateStore } from '../../src/seed/bulk.ts'
 import { DEMO, seedDemoIfEmpty } from '../../src/seed/demo.ts'
@@ -128,18 +128,18 @@ const danglingKeys = (db: Db) =>
 
 /** Every list total the API reads (kept by triggers, rebuilt after a load) equals a real count. */
 async function expectStoredCountsExact(db: Db) {
-  const truth: Record<Counted, SQL> = {
+  const truth: Record<Population, SQL> = {
     users: sql`select count(*)::float8 as n from users`,
     customers: sql`select count(*)::float8 as n from users where role = 'user'`,
     admins: sql`select count(*)::float8 as n from users where role = 'admin'`,
     categories: sql`select count(*)::float8 as n from categories`,
     brands: sql`select count(*)::float8 as n from brands`,
     products: sql`select count(*)::float8 as n from products where deleted_at is null`,
-    stock_out: sql`select count(*)::float8 as n from products where deleted_at is null and quantity = 0`,
     reviews: sql`select count(*)::float8 as n from reviews`,
     orders: sql`select count(*)::float8 as n from orders`,
+    order_lines: sql`select count(*)::float8 as n from order_lines`,
   }
-  for (const [what, query] of Object.entries(truth) as [Counted, SQL][]) {
+  for (const [what, query] of Object.entries(truth) as [Population, SQL][]) {
     expect({ what, n: await countRows(db, what) }).toEqual({ what, n: await count(db, query) })
   }
 }

@@ -70,7 +70,7 @@ const seriesOf = ({ from, to }: ReportRange, interval: ReportInterval) => sql`(
            group by 1) s)`
 
 /**
- * The change versions a report is checked against, from the `changes` of row_counts (migration 0002), which
+ * The change versions a report is checked against, from the `changes` of the counters (migration 0013), which
  * only grow, each commit that writes a row of a population adding to its own:
  * - `sales`: the orders' and lines', what the top products are summed from;
  * - `all`: those and the users', products' and categories', which also name what a report shows (new
@@ -85,8 +85,9 @@ const VERSIONS = {
   all: sql<string>`coalesce(sum(changes) filter (where population <> 'day_folds'), 0)::text`,
   folds: sql<string>`coalesce(sum(changes) filter (where population = 'day_folds'), 0)::text`,
 }
-const VERSIONS_FROM = sql`row_counts`
-const VERSIONS_WHERE = sql`population in ('orders', 'order_lines', 'users', 'products', 'categories', 'day_folds')`
+const VERSIONS_FROM = sql`counts`
+const VERSIONS_WHERE = sql`population in ('orders', 'order_lines', 'users', 'products', 'categories', 'day_folds')
+                            and name_search is null`
 
 /** The versions alone, prepared: a kept answer is sent after this one small read. */
 const versionsQuery = preparedPerDb((db) =>

@@ -32,54 +32,20 @@ export async function salesFigures(db: Db, now: Date, timeZone: string): Promise
 }
 
 /**
- * Sales per calendar day of the store (`timeZone`): the `days` days ending with today around `now`, oldest
- * first, one entry per day (zeros when none sold), cancelled orders (status 0) excluded as in `salesFigures`.
- *
- * Each day is cut in SQL: PostgreSQL turns each local midnight into an
- * instant (it knows every zone's rules, DST included), the whole UTC hours between two midnights are one
- * range of the hourly rollup (an index-only scan), and the parts of an hour at either end, which only zones
- * whose midnight is not on the hour have (+05:30, +05:45, St John's), are summed from the orders themselves
- * over the created_at index. Every figure comes from one statement, so from one snapshot.
+ * Sales per calendar day of the store (`timeZone`, the zone the day rollup is kept in): the `days` days ending
+ * with today around `now`, oldest first, one entry per day (zeros when none sold), cancelled orders (status 0)
+ * excluded as in `salesFigures`. One range of `sales_days`.
  */
 export async function salesPerDay(db: Db, now: Date, timeZone: string, days: number): Promise<SalesDay[]> {
-  const zone = sql`${timeZone}::text`
-  // MATERIALIZED: each day's bounds are worked out once, not again inside every index condition below.
-  const query = sql`with spans as materialized (
-          select day, t0, t1,
-                 -- The first whole hour at or after the day's start, and the last hour boundary before its end.
-                 case when stats_hour(t0) = t0 then t0 else stats_hour(t0) + interval '1 hour' end as h0,
-                 stats_hour(t1) as h1
-            from (select today - i as day,
-                         ((today - i)::timestamp at time zone ${zone}) as t0,
-                         ((today - i + 1)::timestamp at time zone ${zone}) as t1
-                    from (select (${now.toISOString()}::timestamptz at time zone ${zone})::date as today) d,
-                         generate_series(0, ${days - 1}::int) i) local_days
-        )
-        -- Each lateral aggregate is one index range scan a day. Aggregates cannot be flattened into a join,
-        -- which PostgreSQL, unable to tell how short each range is, might otherwise run over whole tables.
-        select to_char(s.day, 'YYYY-MM-DD') as date,
-               (hourly.amount + head.amount + tail.amount)::float8 as amount,
-               (hourly.orders + head.orders + tail.orders)::float8 as orders
-          from spans s
-          cross join lateral (
-            select coalesce(sum(orders), 0) as orders, coalesce(sum(amount), 0) as amount
-              from order_stats where bucket >= s.h0 and bucket < s.h1
-          ) hourly
-          cross join lateral (
-            select count(*) as orders, coalesce(sum(total_price), 0) as amount
-              from orders where created_at >= s.t0 and created_at < least(s.h0, s.t1) and status <> 0
-          ) head
-          cross join lateral (
-            select count(*) as orders, coalesce(sum(total_price), 0) as amount
-              from orders where created_at >= greatest(s.h1, s.h0) and created_at < s.t1 and status <> 0
-          ) tail
-         order by s.day`
-  return db.transaction(async (tx) => {
-    // The planner cannot estimate an index range whose bounds come from another row, so it guesses thousands
-    // of orders a day and a cost past jit_above_cost: on a PostgreSQL server with JIT on (the default),
-    // compiling took 2 s for a statement that runs in milliseconds. Off for this statement only; PGlite has no
-    // JIT and takes the setting as a no-op.
-    await tx.execute(sql`set local jit = off`)
-    return rows<SalesDay>(tx, query)
-  })
+  const today = storeTime(now, timeZone).slice(0, 10)
+  return rows<SalesDay>(
+    db,
+    sql`select to_char(d.day, 'YYYY-MM-DD') as date,
+               coalesce(sum(s.revenue), 0)::float8 as amount,
+               coalesce(sum(s.orders), 0)::float8 as orders
+          from generate_series(${today}::date - ${days - 1}::int, ${today}::date, interval '1 day') d (day)
+          left join sales_days s on s.day = d.day::date
+         group by d.day
+         order by d.day`,
+  )
 }

@@ -9,11 +9,11 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { brands } from '../../db/schema.ts'
 import { deleteUnlessUsed, freeSlug, slugTaken } from '../../lib/catalog.ts'
+import { countRows } from '../../lib/counts.ts'
 import { keysetBatches } from '../../lib/csv.ts'
 import { isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
-import { matches, matching, metaOf, pageOf, type SortKeys, searchTerm, sortingOf } from '../../lib/list.ts'
-import { countRows } from '../../lib/row-counts.ts'
+import { matches, metaOf, pageOf, type SortKeys, searchTerm, sortingOf } from '../../lib/list.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 
 type Row = typeof brands.$inferSelect
@@ -43,7 +43,7 @@ const brandSorts: SortKeys<(typeof BRANDS_SORT_FIELDS)[number]> = {
 
 export async function listBrands(db: Db, query: BrandListQuery) {
   const term = searchTerm(query.name)
-  const search = term ? matching(brands.nameSearch, term) : undefined
+  const search = term ? { where: matches(brands.nameSearch, term) } : undefined
   const { orderBy } = sortingOf(brandSorts, brands.id, query.sortBy)
   const { limit, offset } = pageOf(query)
   const [page, total] = await Promise.all([

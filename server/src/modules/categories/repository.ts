@@ -3,11 +3,11 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { categories } from '../../db/schema.ts'
 import { deleteUnlessUsed, freeSlug, slugTaken } from '../../lib/catalog.ts'
+import { countRows } from '../../lib/counts.ts'
 import { keysetBatches } from '../../lib/csv.ts'
 import { isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
-import { matches, matching, metaOf, pageOf, type SortKeys, searchTerm, sortingOf } from '../../lib/list.ts'
-import { countRows } from '../../lib/row-counts.ts'
+import { matches, metaOf, pageOf, type SortKeys, searchTerm, sortingOf } from '../../lib/list.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 
 type Row = typeof categories.$inferSelect
@@ -36,7 +36,7 @@ const categorySorts: SortKeys<(typeof CATEGORIES_SORT_FIELDS)[number]> = {
 
 export async function listCategories(db: Db, query: CategoryListQuery) {
   const term = searchTerm(query.name)
-  const search = term ? matching(categories.nameSearch, term) : undefined
+  const search = term ? { where: matches(categories.nameSearch, term) } : undefined
   const { orderBy } = sortingOf(categorySorts, categories.id, query.sortBy)
   const { limit, offset } = pageOf(query)
   const [page, total] = await Promise.all([

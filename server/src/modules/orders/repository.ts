@@ -13,11 +13,11 @@ import {
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orderLines, orders, products, users } from '../../db/schema.ts'
+import { knownTotal, type Narrowed, nameSearchPlan, pageWithTotal, totalOf } from '../../lib/counts.ts'
 import { keysetBatches } from '../../lib/csv.ts'
 import { conflict, editedMeanwhile, notFound } from '../../lib/errors.ts'
 import { ids, toDbId } from '../../lib/ids.ts'
 import {
-  allOf,
   matches,
   metaOf,
   onSortedPage,
@@ -28,7 +28,6 @@ import {
   storeTimeText,
   withinDays,
 } from '../../lib/list.ts'
-import { knownTotal, listTotal, type Narrowing, nameSearchPlan, pageWithTotal } from '../../lib/row-counts.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 import { lockForChange } from '../audit/repository.ts'
 import { type EventActor, eventsOfEdit, recordEvents } from './events.ts'
@@ -65,16 +64,9 @@ export const toOrder = ({ order: o, user: u }: OrderRow): Order => ({
   ...ids(o.id),
 })
 
-/**
- * Orders whose customer's name contains `term`. A condition over `orders` alone, so the list and its total
- * (countRows over the orders table) narrow the same way; it reads the users table too, so a rename retires
- * a remembered total.
- */
-const customerNamed = (term: string): Narrowing => ({
-  where: sql`${orders.userId} in (select ${users.id} from ${users} where ${matches(users.nameSearch, term)})`,
-  reads: [orders.userId, users.id, users.nameSearch],
-  named: { table: 'users', term },
-})
+/** Orders whose customer's name contains `term`: a condition over `orders` alone, so the list and its total agree. */
+const customerNamed = (term: string) =>
+  sql`${orders.userId} in (select ${users.id} from ${users} where ${matches(users.nameSearch, term)})`
 
 /**
  * The sorts of the order list (CONTRACT 4.1). Each key is a bare column, so the btree indexes of migration 0009
@@ -92,50 +84,35 @@ const orderSorts: SortKeys<OrderSortField> = {
 export const orderSorting = (sortBy: OrderExportQuery['sortBy']) => sortingOf(orderSorts, orders.id, sortBy)
 
 /**
- * The filters of the order list and its export, with the customer-name search, as one narrowing (AND) over the
- * orders table; undefined when none is given. An id no order can have matches nothing.
+ * What the filters of the order list and its export, with the customer-name search, keep (AND) of the orders;
+ * undefined when none is given. An id no order can have matches nothing.
  */
-const customerIs = (userId: number | null): Narrowing =>
-  userId === null
-    ? { where: sql`false`, reads: [] }
-    : { where: eq(orders.userId, userId), reads: [orders.userId] }
-
-export function orderFilters(query: OrderExportQuery, timeZone: string): Narrowing | undefined {
+export function orderFilters(query: OrderExportQuery, timeZone: string): Narrowed | undefined {
   const term = searchTerm(query.name)
-  const days = withinDays(orders.createdAt, query.from, query.to, timeZone)
-  return allOf([
-    term ? customerNamed(term) : undefined,
+  const userId = query.userId === undefined ? undefined : toDbId(query.userId)
+  const filters = [
     query.status
-      ? {
-          where:
-            query.status.length === 1
-              ? eq(orders.status, query.status[0]!)
-              : inArray(orders.status, query.status),
-          reads: [orders.status],
-        }
+      ? query.status.length === 1
+        ? eq(orders.status, query.status[0]!)
+        : inArray(orders.status, query.status)
       : undefined,
-    query.methodPayment !== undefined
-      ? { where: eq(orders.methodPayment, query.methodPayment), reads: [orders.methodPayment] }
-      : undefined,
+    query.methodPayment !== undefined ? eq(orders.methodPayment, query.methodPayment) : undefined,
     // Served by `orders_payment_created_idx` (payment status, then newest first).
-    query.paymentStatus !== undefined
-      ? { where: eq(orders.paymentStatus, query.paymentStatus), reads: [orders.paymentStatus] }
-      : undefined,
-    days.length > 0 ? { where: and(...days)!, reads: [orders.createdAt] } : undefined,
-    query.minTotal !== undefined
-      ? { where: gte(orders.totalPrice, query.minTotal), reads: [orders.totalPrice] }
-      : undefined,
-    query.maxTotal !== undefined
-      ? { where: lte(orders.totalPrice, query.maxTotal), reads: [orders.totalPrice] }
-      : undefined,
-    query.userId === undefined ? undefined : customerIs(toDbId(query.userId)),
-  ])
+    query.paymentStatus !== undefined ? eq(orders.paymentStatus, query.paymentStatus) : undefined,
+    ...withinDays(orders.createdAt, query.from, query.to, timeZone),
+    query.minTotal !== undefined ? gte(orders.totalPrice, query.minTotal) : undefined,
+    query.maxTotal !== undefined ? lte(orders.totalPrice, query.maxTotal) : undefined,
+    userId === undefined ? undefined : userId === null ? sql`false` : eq(orders.userId, userId),
+  ].filter((f) => f !== undefined)
+  const where = and(term ? customerNamed(term) : undefined, ...filters)
+  if (!where) return undefined
+  return { where, ...(term && filters.length === 0 && { nameOnly: term }) }
 }
 
 /** A page of orders with their customers, `total` beside each row. */
 const ordersPage = (
   db: Db,
-  total: SQL<number | null>,
+  total: SQL<number>,
   where: SQL | undefined,
   orderBy: SQL[],
   page: Parameters<typeof onSortedPage>[4],
@@ -151,7 +128,7 @@ const ordersPage = (
 const unnarrowedPages = preparedPages('orders_page', (db, sortBy, window, name) =>
   ordersPage(
     db,
-    listTotal(db, 'orders').column,
+    totalOf('orders'),
     undefined,
     orderSorting(sortBy as OrderExportQuery['sortBy']).orderBy,
     window,
@@ -162,24 +139,30 @@ const unnarrowedPages = preparedPages('orders_page', (db, sortBy, window, name) 
 const FEW_MATCHES = 20_000
 
 export async function listOrders(db: Db, query: OrderListQuery, timeZone: string) {
-  const filters = orderFilters(query, timeZone)
-  const sorting = orderSorting(query.sortBy)
-  let where = filters?.where
-  let counted = listTotal(db, 'orders', filters)
-  // A bare search by customer name: its total and the customer names it matches first (name_counts). When
-  // those customers have a few thousand orders, the page is read by their ids from orders_user_idx.
-  if (filters?.named) {
-    const { names, total } = await nameSearchPlan(db, 'orders', filters.named.term, FEW_MATCHES)
-    if (names) {
-      where = sql`${orders.userId} = any(array(select ${users.id} from ${users}
-                                                where ${users.nameSearch} = any(${sql.param(names)}::text[])))`
-    }
-    if (total !== undefined) counted = knownTotal(total)
+  const narrowed = orderFilters(query, timeZone)
+  if (!narrowed) {
+    const { rows, total } = await pageWithTotal(db, totalOf('orders'), () =>
+      unnarrowedPages(db, query.sortBy, query),
+    )
+    return { data: rows.map(toOrder), meta: metaOf(query, total) }
   }
-  const { rows, total } = await pageWithTotal(counted, (total) =>
-    filters ? ordersPage(db, total, where, sorting.orderBy, query) : unnarrowedPages(db, query.sortBy, query),
+  const sorting = orderSorting(query.sortBy)
+  let { where } = narrowed
+  let total = totalOf('orders', narrowed)
+  // A bare search by customer name: its total and the customer names it matches first (their counters). When
+  // those customers have a few thousand orders, the page is read by their ids from orders_user_idx.
+  if (narrowed.nameOnly !== undefined) {
+    const plan = await nameSearchPlan(db, 'orders', narrowed.nameOnly, FEW_MATCHES)
+    if (plan.names) {
+      where = sql`${orders.userId} = any(array(select ${users.id} from ${users}
+                                                where ${users.nameSearch} = any(${sql.param(plan.names)}::text[])))`
+    }
+    if (plan.total !== undefined) total = knownTotal(plan.total)
+  }
+  const { rows, total: found } = await pageWithTotal(db, total, (total) =>
+    ordersPage(db, total, where, sorting.orderBy, query),
   )
-  return { data: rows.map(toOrder), meta: metaOf(query, total) }
+  return { data: rows.map(toOrder), meta: metaOf(query, found) }
 }
 
 /**

@@ -8,17 +8,24 @@ import type {
   Size,
   SortBy,
 } from '@store/contract'
-import { and, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { brands, categories, products } from '../../db/schema.ts'
 import { freeSlug, slugTaken } from '../../lib/catalog.ts'
+import {
+  knownTotal,
+  type Narrowed,
+  nameSearchPlan,
+  pageWithTotal,
+  rowsOf,
+  totalOf,
+} from '../../lib/counts.ts'
 import { keysetBatches } from '../../lib/csv.ts'
 import { conflict, HttpError, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids, toDbId } from '../../lib/ids.ts'
 import {
-  allOf,
-  matching,
+  matches,
   metaOf,
   onSortedPage,
   preparedPages,
@@ -27,14 +34,6 @@ import {
   sortingOf,
   storeTimeText,
 } from '../../lib/list.ts'
-import {
-  differenceTotal,
-  knownTotal,
-  listTotal,
-  type Narrowing,
-  nameSearchPlan,
-  pageWithTotal,
-} from '../../lib/row-counts.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 
 type Row = typeof products.$inferSelect
@@ -66,7 +65,7 @@ export const toProduct = (p: Row, category: Named, brand: Named): Product => ({
 })
 
 /** Products with their category's and brand's names, in one query; with `total`, a list's total beside each. */
-const withNames = (db: Db, total: SQL<number | null> = sql`null::float8`) =>
+const withNames = (db: Db, total: SQL<number> = sql<number>`null::float8`) =>
   db
     .select({
       product: products,
@@ -78,15 +77,9 @@ const withNames = (db: Db, total: SQL<number | null> = sql`null::float8`) =>
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(brands, eq(brands.id, products.brandId))
 
-const live = isNull(products.deletedAt)
+/** Live products: the `products` population of the counters, in their own words. */
+const live = rowsOf('products')
 const slugged = { table: products, id: products.id, slug: products.slug }
-
-/**
- * Live products out of stock. The 0 is written into the SQL, not bound: PostgreSQL uses a partial index only
- * when it can prove the query implies the index's condition, and products_stock_out_idx (`deleted_at is null
- * and quantity = 0`, newest first) then serves the page in list order.
- */
-const outOfStock = and(live, sql`${products.quantity} = 0`)
 
 /**
  * The sorts of the list (CONTRACT 4.1). Each expression is its index's (migration 0009) word for word, and every
@@ -105,56 +98,46 @@ const productSorts: SortKeys<ProductSortField> = {
   updatedAt: [{ expr: products.updatedAt, type: 'timestamptz' }],
 }
 
-/** A condition over one product's own columns, with the columns it reads, as `countRows` needs them declared. */
-const reading = (where: SQL, ...reads: PgColumn[]): Narrowing => ({ where, reads })
-
 /** A category or brand filter; an id that cannot be one of ours names no product. */
 const ofParent = (column: PgColumn, value: string | undefined) => {
   if (value === undefined) return undefined
   const id = toDbId(value)
-  return reading(id === null ? sql`false` : eq(column, id), column)
+  return id === null ? sql`false` : eq(column, id)
 }
 
 /**
- * The products the search and filters keep: `where` for the rows, and what their total is counted as. An
- * out-of-stock list counts within the `stock_out` population, whose stored counter is its total when nothing
- * else narrows it. `lowStock` is the shop's threshold: `low` is 1 to it.
+ * How much stock a `stock` filter keeps; `lowStock` is the shop's threshold: `low` is 1 to it. The 0 of `out` is
+ * written into the SQL, not bound: PostgreSQL uses a partial index only when it can prove the query implies the
+ * index's condition, and products_stock_out_idx (`deleted_at is null and quantity = 0`, newest first) then
+ * serves the page in list order.
  */
-function filtered(query: ProductExportQuery, lowStock: number) {
-  const term = searchTerm(query.name)
-  const parts = [
-    term ? matching(products.nameSearch, term) : undefined,
-    ofParent(products.categoryId, query.category),
-    ofParent(products.brandId, query.brand),
-    query.minPrice === undefined ? undefined : reading(gte(products.price, query.minPrice), products.price),
-    query.maxPrice === undefined ? undefined : reading(lte(products.price, query.maxPrice), products.price),
-    query.stock === 'low'
-      ? reading(sql`${products.quantity} between 1 and ${lowStock}`, products.quantity)
-      : query.stock === 'in'
-        ? reading(sql`${products.quantity} > 0`, products.quantity)
-        : undefined,
-    query.size === undefined
-      ? undefined
-      : reading(sql`${products.size} @> array[${query.size}]::text[]`, products.size),
-  ]
-  const narrowing = allOf(parts)
-  const out = query.stock === 'out'
-  return {
-    where: and(out ? outOfStock : live, narrowing?.where),
-    population: out ? ('stock_out' as const) : ('products' as const),
-    narrowing,
-    // Nothing narrows the live products but being in stock: every live product not out of stock.
-    inStockOnly: query.stock === 'in' && parts.filter(Boolean).length === 1,
+function stockIs(stock: ProductExportQuery['stock'], lowStock: number) {
+  switch (stock) {
+    case 'out':
+      return sql`${products.quantity} = 0`
+    case 'low':
+      return sql`${products.quantity} between 1 and ${lowStock}`
+    case 'in':
+      return sql`${products.quantity} > 0`
+    default:
+      return undefined
   }
 }
 
-/**
- * The exact total of a product list: the stored counters when they are the answer (all live products, those out
- * of stock, and the rest, which are those in stock), else a count remembered against the tables it reads.
- */
-function totalOf(db: Db, { population, narrowing, inStockOnly }: ReturnType<typeof filtered>) {
-  if (inStockOnly) return differenceTotal(db, 'products', 'stock_out')
-  return listTotal(db, population, narrowing)
+/** What the search and filters keep of the live products (AND); undefined when nothing narrows the list. */
+function narrowedBy(query: ProductExportQuery, lowStock: number): Narrowed | undefined {
+  const term = searchTerm(query.name)
+  const filters = [
+    ofParent(products.categoryId, query.category),
+    ofParent(products.brandId, query.brand),
+    query.minPrice === undefined ? undefined : gte(products.price, query.minPrice),
+    query.maxPrice === undefined ? undefined : lte(products.price, query.maxPrice),
+    stockIs(query.stock, lowStock),
+    query.size === undefined ? undefined : sql`${products.size} @> array[${query.size}]::text[]`,
+  ].filter((f) => f !== undefined)
+  const where = and(term ? matches(products.nameSearch, term) : undefined, ...filters)
+  if (!where) return undefined
+  return { where, ...(term && filters.length === 0 && { nameOnly: term }) }
 }
 
 /**
@@ -163,55 +146,43 @@ function totalOf(db: Db, { population, narrowing, inStockOnly }: ReturnType<type
  */
 const FEW_MATCHES = 20_000
 
-/**
- * The first pages of the products list, in each sort and population (live, out of stock), prepared once. The
- * total is the population's stored count.
- */
-const unnarrowedPages = preparedPages('products_page', (db, shape, window, name) => {
-  const [sortBy, population] = shape.split(' ') as [SortBy<ProductSortField>, 'products' | 'stock_out']
-  const { orderBy } = sortingOf(productSorts, products.id, sortBy)
-  return withNames(db, listTotal(db, population).column)
-    .where(
-      onSortedPage(
-        db,
-        { table: products, id: products.id },
-        population === 'stock_out' ? outOfStock : live,
-        orderBy,
-        window,
-      ),
-    )
+/** The first pages of the products list in each sort, prepared once; the total is the stored count. */
+const unnarrowedPages = preparedPages('products_page', (db, sortBy, window, name) => {
+  const { orderBy } = sortingOf(productSorts, products.id, sortBy as SortBy<ProductSortField>)
+  return withNames(db, totalOf('products'))
+    .where(onSortedPage(db, { table: products, id: products.id }, live, orderBy, window))
     .orderBy(...orderBy)
     .prepare(name)
 })
 
 /**
- * A page of products and its total, in one statement unless the total must be counted. `lowStock` gives the
- * shop's threshold, read only for a list of products low on stock.
+ * A page of products and its total, in one statement. `lowStock` gives the shop's threshold, read only for a
+ * list of products low on stock.
  */
 export async function listProducts(db: Db, query: ProductListQuery, lowStock: () => Promise<number>) {
-  const chosen = filtered(query, query.stock === 'low' ? await lowStock() : 0)
-  const { narrowing, population } = chosen
-  let { where } = chosen
-  let counted = totalOf(db, chosen)
-  const { orderBy } = sortingOf(productSorts, products.id, query.sortBy)
-  // A bare name search: its total and the names it matches first. When they name a few thousand products the
-  // page is read by those names, which PostgreSQL estimates well, instead of by the trigram condition, which
-  // it estimates at a hundred rows whatever the term and then reads at random from the table.
-  if (population === 'products' && narrowing?.named) {
-    const { names, total } = await nameSearchPlan(db, 'products', narrowing.named.term, FEW_MATCHES)
-    if (names) where = and(live, sql`${products.nameSearch} = any(${sql.param(names)}::text[])`)
-    if (total !== undefined) counted = knownTotal(total)
+  const narrowed = narrowedBy(query, query.stock === 'low' ? await lowStock() : 0)
+  if (!narrowed) {
+    const { rows, total } = await pageWithTotal(db, totalOf('products'), () =>
+      unnarrowedPages(db, query.sortBy, query),
+    )
+    return { data: rows.map((r) => toProduct(r.product, r.category, r.brand)), meta: metaOf(query, total) }
   }
-  // Without other narrowings the out-of-stock total is the 'stock_out' counter the products trigger keeps
-  // (migration 0006), so it costs the same few-row read as every other list total.
-  const { rows, total } = await pageWithTotal(counted, (total) =>
-    narrowing
-      ? withNames(db, total)
-          .where(onSortedPage(db, { table: products, id: products.id }, where, orderBy, query))
-          .orderBy(...orderBy)
-      : unnarrowedPages(db, `${query.sortBy} ${population}`, query),
+  const { orderBy } = sortingOf(productSorts, products.id, query.sortBy)
+  let where = and(live, narrowed.where)
+  let total = totalOf('products', narrowed)
+  // A bare name search: its total and the names it matches first. When they name a few thousand products the
+  // page is read by those names, which PostgreSQL estimates well, instead of by the trigram condition.
+  if (narrowed.nameOnly !== undefined) {
+    const plan = await nameSearchPlan(db, 'products', narrowed.nameOnly, FEW_MATCHES)
+    if (plan.names) where = and(live, sql`${products.nameSearch} = any(${sql.param(plan.names)}::text[])`)
+    if (plan.total !== undefined) total = knownTotal(plan.total)
+  }
+  const { rows, total: found } = await pageWithTotal(db, total, (total) =>
+    withNames(db, total)
+      .where(onSortedPage(db, { table: products, id: products.id }, where, orderBy, query))
+      .orderBy(...orderBy),
   )
-  return { data: rows.map((r) => toProduct(r.product, r.category, r.brand)), meta: metaOf(query, total) }
+  return { data: rows.map((r) => toProduct(r.product, r.category, r.brand)), meta: metaOf(query, found) }
 }
 
 /**
@@ -247,7 +218,7 @@ export function productBatches(
   timeZone: string,
   size: number,
 ) {
-  const { where } = filtered(query, lowStock)
+  const where = and(live, narrowedBy(query, lowStock)?.where)
   const sorting = sortingOf(productSorts, products.id, query.sortBy)
   return keysetBatches(
     async (last: { cursor: string[] } | undefined) =>

@@ -8,19 +8,11 @@ import type {
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { products, reviews, users } from '../../db/schema.ts'
+import { type Narrowed, pageWithTotal, totalOf } from '../../lib/counts.ts'
 import { keysetBatches } from '../../lib/csv.ts'
 import { notFound } from '../../lib/errors.ts'
 import { ids, toDbId } from '../../lib/ids.ts'
-import {
-  allOf,
-  matching,
-  metaOf,
-  onSortedPage,
-  type SortKeys,
-  searchTerm,
-  sortingOf,
-} from '../../lib/list.ts'
-import { listTotal, type Narrowing, pageWithTotal } from '../../lib/row-counts.ts'
+import { matches, metaOf, onSortedPage, type SortKeys, searchTerm, sortingOf } from '../../lib/list.ts'
 import { lockForChange } from '../audit/repository.ts'
 import { recomputeRatings } from './rating.ts'
 
@@ -33,24 +25,17 @@ const reviewSorts: SortKeys<ReviewSortField> = {
   rating: [{ expr: reviews.rating, type: 'smallint' }],
 }
 
-const ofProduct = (productId: number | null): Narrowing =>
-  productId === null
-    ? { where: sql`false`, reads: [] }
-    : { where: eq(reviews.productId, productId), reads: [reviews.productId] }
-
 /** The review list's search and filters (AND); an id no product can have matches nothing. */
-function reviewFilters(query: ReviewExportQuery): Narrowing | undefined {
+function reviewFilters(query: ReviewExportQuery): Narrowed | undefined {
   const term = searchTerm(query.content)
-  return allOf([
-    term ? matching(reviews.contentSearch, term) : undefined,
-    query.rating === undefined
-      ? undefined
-      : { where: eq(reviews.rating, query.rating), reads: [reviews.rating] },
-    query.productId === undefined ? undefined : ofProduct(toDbId(query.productId)),
-    query.status === undefined
-      ? undefined
-      : { where: eq(reviews.status, query.status), reads: [reviews.status] },
-  ])
+  const productId = query.productId === undefined ? undefined : toDbId(query.productId)
+  const where = and(
+    term ? matches(reviews.contentSearch, term) : undefined,
+    query.rating === undefined ? undefined : eq(reviews.rating, query.rating),
+    productId === undefined ? undefined : productId === null ? sql`false` : eq(reviews.productId, productId),
+    query.status === undefined ? undefined : eq(reviews.status, query.status),
+  )
+  return where ? { where } : undefined
 }
 
 const reviewColumns = {
@@ -71,7 +56,7 @@ const reviewColumns = {
 export async function listReviews(db: Db, query: ReviewListQuery) {
   const filters = reviewFilters(query)
   const sorting = sortingOf(reviewSorts, reviews.id, query.sortBy)
-  const { rows, total } = await pageWithTotal(listTotal(db, 'reviews', filters), (total) =>
+  const { rows, total } = await pageWithTotal(db, totalOf('reviews', filters), (total) =>
     db
       .select({ ...reviewColumns, total })
       .from(reviews)

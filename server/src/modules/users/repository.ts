@@ -9,12 +9,12 @@ import type {
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orders, refreshTokens, reviews, users } from '../../db/schema.ts'
+import { type Narrowed, type Population, pageWithTotal, rowsOf, totalOf } from '../../lib/counts.ts'
 import { keysetBatches } from '../../lib/csv.ts'
 import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
 import {
-  allOf,
-  matching,
+  matches,
   metaOf,
   onSortedPage,
   preparedPages,
@@ -23,7 +23,6 @@ import {
   sortingOf,
   withinDays,
 } from '../../lib/list.ts'
-import { listTotal, type Narrowing, pageWithTotal } from '../../lib/row-counts.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { recomputeRatings } from '../reviews/rating.ts'
@@ -79,23 +78,26 @@ const userSorts: SortKeys<UserSortField> = {
   createdAt: [{ expr: users.createdAt, type: 'timestamptz' }],
 }
 
-/** The user list's search and filters (AND), beside the role its population stands for. */
-function userFilters(query: UserExportQuery, timeZone: string): Narrowing | undefined {
+/** The user list's search and filters (AND), within the role its population stands for. */
+function userFilters(query: UserExportQuery, timeZone: string): Narrowed | undefined {
   const term = searchTerm(query.name)
-  const days = withinDays(users.createdAt, query.from, query.to, timeZone)
-  return allOf([
-    term ? matching(users.nameSearch, term) : undefined,
-    query.gender ? { where: eq(users.gender, Number(query.gender)), reads: [users.gender] } : undefined,
-    days.length > 0 ? { where: and(...days)!, reads: [users.createdAt] } : undefined,
-  ])
+  const filters = [
+    query.gender ? eq(users.gender, Number(query.gender)) : undefined,
+    ...withinDays(users.createdAt, query.from, query.to, timeZone),
+  ].filter((f) => f !== undefined)
+  const where = and(term ? matches(users.nameSearch, term) : undefined, ...filters)
+  if (!where) return undefined
+  return { where, ...(term && filters.length === 0 && { nameOnly: term }) }
 }
 
-const byRole = (role: UserExportQuery['role']) => (role ? eq(users.role, role) : undefined)
+/** The population of a role: the user list shows customers, administrators or every account. */
+const populationOf = (role: UserExportQuery['role']): Population =>
+  role === 'user' ? 'customers' : role === 'admin' ? 'admins' : 'users'
 
 /** A page of users, `total` beside each row. */
 const usersPage = (
   db: Db,
-  total: SQL<number | null>,
+  total: SQL<number>,
   where: SQL | undefined,
   orderBy: SQL[],
   page: Parameters<typeof onSortedPage>[4],
@@ -106,41 +108,36 @@ const usersPage = (
     .where(onSortedPage(db, { table: users, id: users.id }, where, orderBy, page))
     .orderBy(...orderBy)
 
-const populationOf = (role: UserExportQuery['role']) =>
-  role === 'user' ? 'customers' : role === 'admin' ? 'admins' : 'users'
-
 /**
  * The pages of the user list in each sort and role, with no search or filter, prepared once; the total is the
  * role's stored count.
  */
 const unnarrowedPages = preparedPages('users_page', (db, shape, window, name) => {
-  const [sortBy, role] = shape.split(' ') as [UserExportQuery['sortBy'], UserExportQuery['role'] | '']
+  const [sortBy, population] = shape.split(' ') as [UserExportQuery['sortBy'], Population]
   return usersPage(
     db,
-    listTotal(db, populationOf(role || undefined)).column,
-    byRole(role || undefined),
+    totalOf(population),
+    rowsOf(population),
     sortingOf(userSorts, users.id, sortBy).orderBy,
     window,
   ).prepare(name)
 })
 
 export async function listUsers(db: Db, query: UserListQuery, timeZone: string) {
-  const filters = userFilters(query, timeZone)
-  const where = and(byRole(query.role), filters?.where)
-  const sorting = sortingOf(userSorts, users.id, query.sortBy)
+  const narrowed = userFilters(query, timeZone)
   const population = populationOf(query.role)
-  const { rows, total } = await pageWithTotal(listTotal(db, population, filters), (total) =>
-    filters
-      ? usersPage(db, total, where, sorting.orderBy, query)
-      : unnarrowedPages(db, `${query.sortBy} ${query.role ?? ''}`, query),
+  const sorting = sortingOf(userSorts, users.id, query.sortBy)
+  const { rows, total } = await pageWithTotal(db, totalOf(population, narrowed), (total) =>
+    narrowed
+      ? usersPage(db, total, and(rowsOf(population), narrowed.where), sorting.orderBy, query)
+      : unnarrowedPages(db, `${query.sortBy} ${population}`, query),
   )
   return { data: rows.map(toUser), meta: metaOf(query, total) }
 }
 
 /** Every user the export's query matches, in the list's order, a batch at a time (keyset on the sort keys). */
 export function userBatches(db: Db, query: UserExportQuery, timeZone: string, size: number) {
-  const filters = userFilters(query, timeZone)
-  const where = and(byRole(query.role), filters?.where)
+  const where = and(rowsOf(populationOf(query.role)), userFilters(query, timeZone)?.where)
   const sorting = sortingOf(userSorts, users.id, query.sortBy)
   type Cursored = Row & { cursor: string[] }
   return keysetBatches<Cursored>(
