@@ -1,3 +1,5 @@
+import { ORDER_STATUS_NAMES, type OrderStatus } from './enums.ts'
+
 /**
  * Every message the API and the forms can show, by a stable code, in English. A refusal carries the code (and
  * its parameters) beside the English text, so a client translates by code and never by matching words; the web
@@ -190,6 +192,26 @@ const codes = new Set<string>(Object.keys(messageTexts).map((key) => key.replace
 export const MESSAGE_CODES = [...codes] as MessageCode[]
 export const isMessageCode = (value: string): value is MessageCode => codes.has(value)
 
+/**
+ * The kinds of code a message parameter may hold in place of a name: an order status, a field of an order or of a
+ * product. Such a parameter never carries a name in one language: the API's English text names it here
+ * (`messageText`), and the web app in the language on screen.
+ */
+export type NameSet = 'orderStatus' | 'orderField' | 'productField'
+
+/** The parameters of each message that hold codes of a `NameSet`. */
+export const NAMED_PARAMS: Partial<Record<MessageCode, Record<string, NameSet>>> = {
+  statusMove: { from: 'orderStatus', to: 'orderStatus' },
+  statusSame: { status: 'orderStatus' },
+  orderLocked: { field: 'orderField', status: 'orderStatus' },
+  linesLocked: { status: 'orderStatus' },
+  csvUnknownName: { what: 'productField' },
+}
+
+/** A code of a `NameSet` as English names it: a status by its name, a field by its own name. */
+const englishName = (set: NameSet, value: string | number): string =>
+  set === 'orderStatus' ? (ORDER_STATUS_NAMES[Number(value) as OrderStatus] ?? String(value)) : String(value)
+
 const englishPlural = new Intl.PluralRules('en')
 
 /**
@@ -205,9 +227,12 @@ export function messageText({ code, params = {} }: Message): string {
     (typeof count === 'number' ? texts[`${code}_${englishPlural.select(count)}`] : undefined) ??
     texts[`${code}_other`] ??
     code
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  )
+  const named = NAMED_PARAMS[code]
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
+    if (!(name in params)) return whole
+    const set = named?.[name]
+    return set ? englishName(set, params[name]!) : String(params[name])
+  })
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type BulkOutcome, messageText } from '@store/contract'
 import type { Db } from '../db/client.ts'
+import { AuditNote, type AuditSubject } from './audit.ts'
 import { HttpError } from './errors.ts'
 
 // The bulk calls (CONTRACT 4.1): each record checked and changed on its own, so one refusal does not stop the
@@ -9,17 +10,25 @@ import { HttpError } from './errors.ts'
  * Runs `apply` for each id in the order given, each in a savepoint of the call's transaction: a record it
  * refuses (an HttpError) has its own changes rolled back and is answered as refused, with the message in English
  * and by code; the records before and after it go on. Any other error fails the whole call, as it would a call
- * about one record.
+ * about one record. Each record changed gets its own audit entry (`subject`, with what `apply` noted and the
+ * record's id), which the call runner writes with the call's own entry, so a record's history shows the change.
+ *
+ * @example const outcomes = await eachOnItsOwn(db, audit, ids, { entity: 'order', action: 'update' }, async (tx, id, note) => …)
  */
 export async function eachOnItsOwn(
   db: Db,
+  audit: AuditNote,
   ids: readonly string[],
-  apply: (tx: Db, id: string) => Promise<string>,
+  subject: AuditSubject,
+  apply: (tx: Db, id: string, note: AuditNote) => Promise<string>,
 ): Promise<BulkOutcome[]> {
   const outcomes: BulkOutcome[] = []
   for (const id of ids) {
+    const note = new AuditNote()
     try {
-      const message = await db.transaction((tx) => apply(tx as Db, id))
+      const message = await db.transaction((tx) => apply(tx as Db, id, note))
+      note.entityId ??= id
+      audit.records.push({ subject, note })
       outcomes.push({ id, ok: true, message })
     } catch (error) {
       if (!(error instanceof HttpError)) throw error

@@ -17,7 +17,7 @@ import type {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import type { Db } from '../db/client.ts'
-import { AuditNote, entryOf, writeAuditEntry } from '../modules/audit/record.ts'
+import { AuditNote, entryOf, writeAuditEntry } from './audit.ts'
 
 /** The request a handler reads: its params, query and body as the endpoint's schemas have parsed them. */
 export type EndpointRequest<E> = FastifyRequest<{
@@ -105,6 +105,8 @@ async function audited(
   if (!spec.outside) {
     return db.transaction(async (tx) => {
       const answer = await work({ db: tx, audit: note })
+      for (const record of note.records)
+        await writeAuditEntry(tx, entryOf(request, record.subject, record.note, undefined))
       if (!note.skip) await writeAuditEntry(tx, entryOf(request, spec, note, answer))
       return answer
     })

@@ -28,6 +28,16 @@ describe('message codes', () => {
     )
   })
 
+  it('name the codes they carry in place of names: order statuses by name, fields as they are', () => {
+    expect(messageText({ code: 'statusMove', params: { from: 3, to: 1 } })).toBe(
+      'An order cannot go from Delivered to Pending',
+    )
+    expect(messageText({ code: 'statusSame', params: { status: 0 } })).toBe('The order is already Cancelled')
+    expect(messageText({ code: 'orderLocked', params: { field: 'quantity', status: 3 } })).toBe(
+      'The quantity of a Delivered order cannot change',
+    )
+  })
+
   it('travel through a schema message and back', () => {
     expect(readMessage(messages.required)).toEqual({ code: 'required' })
     expect(readMessage(messages.tooLong(200))).toEqual({ code: 'tooLong', params: { max: 200 } })

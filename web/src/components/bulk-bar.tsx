@@ -1,31 +1,9 @@
 import { Button, Checkbox, Group, List, Modal, NativeSelect, Text } from '@mantine/core'
-import {
-  isMessageCode,
-  type MessageCode,
-  type MessageParams,
-  ORDER_STATUS_NAMES,
-  type OrderStatus,
-} from '@store/contract'
-import type { TFunction } from 'i18next'
+import { isMessageCode, type MessageCode } from '@store/contract'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { BulkAction, BulkResult, ListController } from '../lib/use-list-controller.ts'
 import { translate } from '../lib/validation.ts'
-
-/**
- * A refusal's parameters with each order status the server named in English (`statusMove`: from Delivered to
- * Pending) in the screen's language.
- */
-function localStatuses(params: MessageParams | undefined, t: TFunction): MessageParams | undefined {
-  if (!params) return params
-  const codeOf = new Map(Object.entries(ORDER_STATUS_NAMES).map(([code, name]) => [name, code]))
-  return Object.fromEntries(
-    Object.entries(params).map(([key, value]) => {
-      const code = typeof value === 'string' ? codeOf.get(value) : undefined
-      return [key, code === undefined ? value : t(`enums.orderStatus.${code as `${OrderStatus}`}`)]
-    }),
-  )
-}
 
 /** One bulk action's controls: its button, after the choice it needs (a status) when it has one. */
 function ActionControl<Row>({ action, list }: { action: BulkAction; list: ListController<Row> }) {
@@ -151,7 +129,7 @@ export function BulkResults<Row>({
   }
   const reason = (outcome: (typeof outcomes)[number]) =>
     outcome.code && isMessageCode(outcome.code)
-      ? translate(t, { code: outcome.code as MessageCode, params: localStatuses(outcome.params, t) })
+      ? translate(t, { code: outcome.code as MessageCode, params: outcome.params })
       : outcome.message
   return (
     <Modal

@@ -526,7 +526,7 @@ describe('useListController: export and bulk actions', () => {
               ok: false,
               message: 'The order is already Delivered',
               code: 'statusSame',
-              params: { status: 'Delivered' },
+              params: { status: 3 },
             },
           ]),
       ],

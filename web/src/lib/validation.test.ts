@@ -1,4 +1,11 @@
-import { MESSAGE_CODES, type MessageParams, messageRef, messages, messageText } from '@store/contract'
+import {
+  MESSAGE_CODES,
+  type Message,
+  type MessageParams,
+  messageRef,
+  messages,
+  messageText,
+} from '@store/contract'
 import i18next from 'i18next'
 import { afterEach, describe, expect, it } from 'vitest'
 import { translate, translateMessage } from './validation.ts'
@@ -47,6 +54,31 @@ describe('translateMessage', () => {
         expect(translate(t, { code, params }), code).toBe(messageText({ code, params }))
       }
     }
+  })
+
+  it('names the codes a message carries in place of names, as the server does in English', () => {
+    const named: Message[] = [
+      { code: 'statusMove', params: { from: 3, to: 1 } },
+      { code: 'statusSame', params: { status: 0 } },
+      { code: 'orderLocked', params: { field: 'amount', status: 3 } },
+      { code: 'linesLocked', params: { status: 0 } },
+      { code: 'csvUnknownName', params: { what: 'brand', name: 'Zara' } },
+    ]
+    for (const message of named) expect(translate(t, message)).toBe(messageText(message))
+    expect(translate(t, named[0]!)).toBe('An order cannot go from Delivered to Pending')
+  })
+
+  it('names those codes in Vietnamese, with no English word', async () => {
+    await i18next.changeLanguage('vi')
+    expect(translate(t, { code: 'statusMove', params: { from: 3, to: 1 } })).toBe(
+      'Không thể chuyển đơn hàng từ Đã giao sang Chờ xác nhận',
+    )
+    expect(translate(t, { code: 'orderLocked', params: { field: 'amount', status: 0 } })).toBe(
+      'Không thể thay đổi số tiền của đơn hàng Đã hủy',
+    )
+    expect(translate(t, { code: 'csvUnknownName', params: { what: 'category', name: 'Áo' } })).toBe(
+      'Không có danh mục nào tên Áo',
+    )
   })
 
   it('says every code in Vietnamese, none left in English', async () => {

@@ -3,8 +3,8 @@ import { brands } from '../../db/schema.ts'
 import { sendCsv, storeTime } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
+import { lockForChange } from '../../lib/row-lock.ts'
 import { sentVersion } from '../../lib/versions.ts'
-import { lockForChange } from '../audit/repository.ts'
 import {
   allBrands,
   brandBatches,

@@ -1,7 +1,6 @@
 import {
   canMoveStatus,
   isOrderOpen,
-  ORDER_STATUS_NAMES,
   type Order,
   type OrderBody,
   type OrderExportQuery,
@@ -28,8 +27,8 @@ import {
   storeTimeText,
   withinDays,
 } from '../../lib/list.ts'
-import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
-import { lockForChange } from '../audit/repository.ts'
+import { lockForChange } from '../../lib/row-lock.ts'
+import { nextVersion } from '../../lib/versions.ts'
 import { type EventActor, eventsOfEdit, recordEvents } from './events.ts'
 import { orderTotals } from './totals.ts'
 
@@ -219,17 +218,49 @@ export async function getOrder(db: Db, id: number | null) {
   return toOrder(row)
 }
 
-/** What an edit is made from: the form, the version it was filled from (if said), when, and by whom. */
-export interface OrderEdit {
-  body: OrderBody
-  version: number | undefined
+/** An order locked for a change until its transaction ends, and read as it is: what a change is checked against. */
+export async function lockOrder(db: Db, id: number | null): Promise<Order> {
+  await lockForChange(db, orders, orders.id, id)
+  return getOrder(db, id)
+}
+
+/** Who changes an order, and when. */
+export interface OrderChange {
   now: Date
   actor: EventActor | null
 }
 
 /**
+ * The one way an order's status moves (CONTRACT 4.5), whoever asks: the edit form, the bulk call, and what comes
+ * next (a shipment). `before` is the order as `lockOrder` read it. The move is checked (409 `statusSame` for no
+ * move, `statusMove` for one STATUS_MOVES does not allow), written with whatever else the caller changes in the
+ * same statement (`also`), the version raised, and put on the order's timeline.
+ */
+export async function moveOrderStatus(
+  db: Db,
+  before: Order,
+  to: OrderStatus,
+  change: OrderChange & { also?: Partial<typeof orders.$inferInsert> },
+) {
+  const from = before.status
+  if (from === to) throw conflict('statusSame', { status: from }, 'status')
+  if (!canMoveStatus(from, to)) throw conflict('statusMove', { from, to }, 'status')
+  await db
+    .update(orders)
+    .set({ ...change.also, status: to, version: nextVersion(orders.version), updatedAt: change.now })
+    .where(eq(orders.id, Number(before.id)))
+  await recordEvents(db, Number(before.id), change.actor, change.now, [{ type: 'status', from, to }])
+}
+
+/** What an edit is made from: the form, the version it was filled from (if said), when, and by whom. */
+export interface OrderEdit extends OrderChange {
+  body: OrderBody
+  version: number | undefined
+}
+
+/**
  * Edits an order as CONTRACT 4.5 allows, in the call's transaction, and answers it before and after:
- * - the status moves only as `STATUS_MOVES` says (409 `statusMove`); the same status is no change;
+ * - the status moves only through `moveOrderStatus`; the same status is no change;
  * - `amount` and `quantity` sent as they are stay as they are, following the lines; a different value sets them
  *   by hand, which only an open order (Pending or Processing) allows (409 `orderLocked`);
  * - a `version` sent that the order is no longer at answers 409 `editedMeanwhile` with the order as it is.
@@ -237,14 +268,10 @@ export interface OrderEdit {
  */
 export async function updateOrder(db: Db, id: number | null, edit: OrderEdit) {
   const { body, version: sent, now } = edit
-  await lockForChange(db, orders, orders.id, id)
-  const before = await getOrder(db, id)
+  const before = await lockOrder(db, id)
   // The row is locked, so this is the version the UPDATE below will find: checked first, a stale form hears
   // that the order changed rather than a refusal computed from the order it no longer shows.
   if (sent !== undefined && sent !== before.version) throw editedMeanwhile(before)
-  const statusName = ORDER_STATUS_NAMES[before.status]
-  if (body.status !== before.status && !canMoveStatus(before.status, body.status))
-    throw conflict('statusMove', { from: statusName, to: ORDER_STATUS_NAMES[body.status] }, 'status')
   const amountSet = body.amount !== before.amount
   const quantitySet = body.quantity !== before.quantity
   for (const [field, set] of [
@@ -252,26 +279,32 @@ export async function updateOrder(db: Db, id: number | null, edit: OrderEdit) {
     ['quantity', quantitySet],
   ] as const) {
     if (set && !isOrderOpen(before.status))
-      throw conflict('orderLocked', { field, status: statusName }, field)
+      throw conflict('orderLocked', { field, status: before.status }, field)
   }
-  const [updated] = await db
-    .update(orders)
-    .set({
-      address: body.address,
-      status: body.status,
-      ...(amountSet && { amount: body.amount, amountByHand: true }),
-      ...(quantitySet && { quantity: body.quantity, quantityByHand: true }),
-      ...(body.customerNote !== undefined ? { customerNote: body.customerNote ?? '' } : {}),
-      ...(body.methodPayment !== undefined ? { methodPayment: body.methodPayment } : {}),
-      ...(body.paymentStatus !== undefined ? { paymentStatus: body.paymentStatus } : {}),
-      version: nextVersion(orders.version),
-      updatedAt: now,
-    })
-    .where(and(eq(orders.id, Number(before.id)), versionIs(orders.version, sent)))
-    .returning({ id: orders.id })
-  if (!updated) return staleOrMissing(() => getOrder(db, id))
-  const after = await getOrder(db, updated.id)
-  await recordEvents(db, updated.id, edit.actor, now, eventsOfEdit(before, after))
+  const changed = {
+    address: body.address,
+    ...(amountSet && { amount: body.amount, amountByHand: true }),
+    ...(quantitySet && { quantity: body.quantity, quantityByHand: true }),
+    ...(body.customerNote !== undefined ? { customerNote: body.customerNote ?? '' } : {}),
+    ...(body.methodPayment !== undefined ? { methodPayment: body.methodPayment } : {}),
+    ...(body.paymentStatus !== undefined ? { paymentStatus: body.paymentStatus } : {}),
+  }
+  if (body.status !== before.status) {
+    await moveOrderStatus(db, before, body.status, { ...edit, also: changed })
+  } else {
+    await db
+      .update(orders)
+      .set({ ...changed, version: nextVersion(orders.version), updatedAt: now })
+      .where(eq(orders.id, Number(before.id)))
+  }
+  const after = await getOrder(db, Number(before.id))
+  await recordEvents(
+    db,
+    Number(before.id),
+    edit.actor,
+    now,
+    eventsOfEdit(before, after).filter((e) => e.type !== 'status'),
+  )
   return { before, after }
 }
 
@@ -367,7 +400,7 @@ export async function deleteOrderLine(
     const removed = lines.find((l) => l.id === lineId)
     if (!lineId || !removed) throw notFound('orderLineNotFound')
     const status = order.status as OrderStatus
-    if (!isOrderOpen(status)) throw conflict('linesLocked', { status: ORDER_STATUS_NAMES[status] })
+    if (!isOrderOpen(status)) throw conflict('linesLocked', { status })
     if (lines.length === 1) throw conflict('orderNeedsLine')
     await tx.delete(orderLines).where(and(eq(orderLines.id, lineId), eq(orderLines.orderId, order.id)))
     const { amount, quantity, ...totals } = orderTotals({

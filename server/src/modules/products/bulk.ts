@@ -4,8 +4,7 @@ import { products } from '../../db/schema.ts'
 import { bulkMessage, eachOnItsOwn, summary } from '../../lib/bulk.ts'
 import type { Handler } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
-import { AuditNote, entryOf, writeAuditEntry } from '../audit/record.ts'
-import { lockForChange } from '../audit/repository.ts'
+import { lockForChange } from '../../lib/row-lock.ts'
 import { deleteProduct, getProduct } from './repository.ts'
 
 type BulkDeleteEndpoint = (typeof endpoints.products)['bulkDelete']
@@ -21,14 +20,14 @@ export function productBulkDelete(
 ): Handler<BulkDeleteEndpoint> {
   return async (request, _reply, { db, audit }) => {
     const now = app.services.now()
-    const outcomes = await eachOnItsOwn(db, request.body.ids, async (tx, text) => {
+    const subject = { entity: 'product', action: 'delete' } as const
+    const outcomes = await eachOnItsOwn(db, audit, request.body.ids, subject, async (tx, text, note) => {
       const id = toDbId(text)
       await lockForChange(tx, products, products.id, id)
       const before = await getProduct(tx, id)
       await deleteProduct(tx, id, now)
-      const note = new AuditNote().deleted(audited(before))
       note.entityId = before.id
-      await writeAuditEntry(tx, entryOf(request, { entity: 'product', action: 'delete' }, note, undefined))
+      note.deleted(audited(before))
       return 'Product deleted'
     })
     const { done, refused } = summary(outcomes)

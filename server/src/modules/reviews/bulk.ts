@@ -4,7 +4,6 @@ import { bulkMessage, eachOnItsOwn, summary } from '../../lib/bulk.ts'
 import type { Handler } from '../../lib/endpoints.ts'
 import { HttpError } from '../../lib/errors.ts'
 import { toDbId } from '../../lib/ids.ts'
-import { AuditNote, entryOf, writeAuditEntry } from '../audit/record.ts'
 import { setReviewStatus } from './repository.ts'
 
 type BulkStatusEndpoint = (typeof endpoints.reviews)['bulkStatus']
@@ -19,12 +18,12 @@ export function reviewBulkStatus(app: FastifyInstance): Handler<BulkStatusEndpoi
   return async (request, _reply, { db, audit }) => {
     const now = app.services.now()
     const to = request.body.status
-    const outcomes = await eachOnItsOwn(db, request.body.ids, async (tx, text) => {
+    const subject = { entity: 'review', action: 'update' } as const
+    const outcomes = await eachOnItsOwn(db, audit, request.body.ids, subject, async (tx, text, note) => {
       const { before, after } = await setReviewStatus(tx, toDbId(text), to, now)
       if (before.status === to) throw new HttpError(409, { code: 'reviewStatusSame' })
-      const note = new AuditNote().set('status', before.status, after.status)
       note.entityId = before.id
-      await writeAuditEntry(tx, entryOf(request, { entity: 'review', action: 'update' }, note, undefined))
+      note.set('status', before.status, after.status)
       return `Marked ${to}`
     })
     const { done, refused } = summary(outcomes)

@@ -13,7 +13,7 @@ import { keysetBatches } from '../../lib/csv.ts'
 import { notFound } from '../../lib/errors.ts'
 import { ids, toDbId } from '../../lib/ids.ts'
 import { matches, metaOf, onSortedPage, type SortKeys, searchTerm, sortingOf } from '../../lib/list.ts'
-import { lockForChange } from '../audit/repository.ts'
+import { lockForChange } from '../../lib/row-lock.ts'
 import { recomputeRatings } from './rating.ts'
 
 /**

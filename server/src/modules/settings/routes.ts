@@ -1,8 +1,8 @@
 import { endpoints } from '@store/contract'
 import { shopSettings } from '../../db/schema.ts'
 import { implement } from '../../lib/endpoints.ts'
+import { lockForChange } from '../../lib/row-lock.ts'
 import { sentVersion } from '../../lib/versions.ts'
-import { lockForChange } from '../audit/repository.ts'
 import { getShopSettings, updateShopSettings } from './repository.ts'
 
 export const settingsRoutes = implement(endpoints.settings, (app) => {

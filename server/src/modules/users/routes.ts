@@ -5,8 +5,8 @@ import { sendCsv, storeTime } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { forbidden } from '../../lib/errors.ts'
 import { toDbId } from '../../lib/ids.ts'
+import { lockForChange } from '../../lib/row-lock.ts'
 import { sentVersion } from '../../lib/versions.ts'
-import { lockForChange } from '../audit/repository.ts'
 import { createUser, deleteUser, getUser, listUsers, updateUser, userBatches } from './repository.ts'
 
 /**

@@ -15,4 +15,7 @@ export const enums = {
     wallet: 'VNPay wallet',
     paypal: 'PayPal',
   },
+  /** A field of an order or a product named inside a sentence (contract's `NAMED_PARAMS`): as the API writes it. */
+  orderField: { amount: 'amount', quantity: 'quantity' },
+  productField: { category: 'category', brand: 'brand' },
 }

@@ -17,4 +17,6 @@ export const enums: Messages<typeof en> = {
     wallet: 'Ví VNPay',
     paypal: 'PayPal',
   },
+  orderField: { amount: 'số tiền', quantity: 'số lượng' },
+  productField: { category: 'danh mục', brand: 'thương hiệu' },
 }

@@ -125,7 +125,7 @@ export const messages: Messages<typeof messageTexts> = {
   editedMeanwhile: 'Bản ghi này vừa được người khác thay đổi',
   reviewStatusSame: 'Đánh giá đã ở trạng thái này',
   versionHeader: 'If-Match phải là một phiên bản trong dấu ngoặc kép, ví dụ "3"',
-  orderLocked: '{{field}} của đơn hàng {{status}} không thể thay đổi',
+  orderLocked: 'Không thể thay đổi {{field}} của đơn hàng {{status}}',
   linesLocked: 'Các dòng của đơn hàng {{status}} không thể thay đổi',
   ordersNotFound: 'Không có đơn hàng nào có mã {{ids}}',
   bankBin: 'Phải là mã ngân hàng NAPAS gồm 6 chữ số',

@@ -1,7 +1,7 @@
 import type { AuditAction, AuditEntity } from '@store/contract'
 import type { FastifyRequest } from 'fastify'
-import type { Db } from '../../db/client.ts'
-import { auditLog } from '../../db/schema.ts'
+import type { Db } from '../db/client.ts'
+import { auditLog } from '../db/schema.ts'
 
 export type Changes = Record<string, [before: unknown, after: unknown]>
 
@@ -28,12 +28,21 @@ function scrubbed(value: unknown): unknown {
   )
 }
 
+/** What one entry is about: the kind of record and what was done to it. */
+export interface AuditSubject {
+  entity: AuditEntity
+  action: AuditAction
+}
+
 /**
  * What a write call tells the audit log beyond what its endpoint already says (`audit` in the endpoint table):
  * the record's id when the address does not hold it, the fields it changed, and for a sign-in who it was and
- * whether it failed. The call runner writes the entry; a handler only fills this in.
+ * whether it failed. A call about many records (a bulk call) also notes one entry per record it changed
+ * (`records`, filled by `eachOnItsOwn`). The call runner writes every entry; a handler only fills this in.
  */
 export class AuditNote {
+  /** The entries of the records a bulk call changed, each with its own subject; written before the call's own. */
+  readonly records: { subject: AuditSubject; note: AuditNote }[] = []
   /** The record's id; by default the address's `:id`, else the answer's `data.id`. */
   entityId?: string | null
   changes: Changes = {}
@@ -108,7 +117,7 @@ export async function writeAuditEntry(db: Db, entry: AuditEntryInput) {
 /** The entry a call's note and its endpoint make, with the defaults a note leaves to them. */
 export function entryOf(
   request: FastifyRequest,
-  spec: { entity: AuditEntity; action: AuditAction },
+  spec: AuditSubject,
   note: AuditNote,
   answer: unknown,
 ): AuditEntryInput {
