@@ -13,7 +13,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { clientErrorHandler, connectionOptions, limitConnections } from './lib/connections.ts'
 import { requireTableEntry } from './lib/endpoints.ts'
 import { badRequest, HttpError, refusal } from './lib/errors.ts'
 import { isDatabaseOutage, OUTAGE_RETRY_AFTER_SECONDS } from './lib/outages.ts'
@@ -26,6 +25,7 @@ import type { AppDeps } from './types.ts'
 import { answerSerializer } from './web/answers.ts'
 import { serveApiDocs } from './web/api-docs.ts'
 import { compressAnswers } from './web/compression.ts'
+import { clientErrorHandler, connectionOptions, limitConnections } from './web/connections.ts'
 import { fixedSecurityHeaders, securityHeaders } from './web/security-headers.ts'
 import { sendIndex, serveWebApp, wantsWebApp } from './web/static.ts'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { readStorageUrl } from './lib/storage-url.ts'
+import { readStorageUrl } from './storage-url.ts'
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })

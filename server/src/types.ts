@@ -1,7 +1,7 @@
+import type { Readable } from 'node:stream'
 import type { Endpoint, StaffRole } from '@store/contract'
 import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
-import type { FileStore } from './modules/files/stores.ts'
 
 /** What the app is built from: tests pass their own database and clock. */
 export interface AppDeps {
@@ -57,4 +57,26 @@ declare module 'fastify' {
     /** The row of the endpoint table the route was registered from. */
     endpoint?: Endpoint
   }
+}
+
+/** Where uploaded files are kept (STORAGE_URL): a folder, or a bucket (`modules/files/stores.ts`). */
+export interface FileStore {
+  /** For logs and errors: `the folder /srv/shop/uploads`, `bucket shop (S3)`. */
+  readonly name: string
+  /** Stores `bytes` under `storedPath`, whole or not at all. */
+  put(storedPath: string, bytes: Buffer, contentType: string): Promise<void>
+  /** The file under `storedPath`, or null when there is none (or the path is not a stored path). */
+  open(storedPath: string): Promise<StoredFile | null>
+  /** Removes the files, ignoring the ones already gone. */
+  remove(storedPaths: readonly string[]): Promise<void>
+}
+
+export interface StoredFile {
+  size: number
+  /** A strong validator of this content, quoted: `"5d41402abc4b2a76b9719d911017c592"`. */
+  etag: string
+  modified: Date
+  /** Streams the content; `discard` instead when it will not be read (a 304). */
+  read(): Readable
+  discard(): Promise<void>
 }

@@ -3,7 +3,7 @@ import { slugify } from '@store/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, rows } from '../db/client.ts'
 import { storeImage } from '../modules/files/storage.ts'
-import type { FileStore } from '../modules/files/stores.ts'
+import type { FileStore } from '../types.ts'
 import { logoSvg, mapLimited, productSvg, renderPng } from './art.ts'
 import {
   ADDRESS_TAILS,

@@ -11,9 +11,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import { type Db, rows } from '../db/client.ts'
 import { brands, categories, orderLines, orders, products, reviews, users } from '../db/schema.ts'
 import { storeWebp } from '../modules/files/storage.ts'
-import type { FileStore } from '../modules/files/stores.ts'
 import { orderTotals } from '../modules/orders/totals.ts'
-import type { Services } from '../types.ts'
+import type { FileStore, Services } from '../types.ts'
 import { logoSvg, mapLimited, productSvg } from './art.ts'
 import {
   ADDRESS_TAILS,

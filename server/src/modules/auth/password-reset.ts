@@ -8,14 +8,14 @@ import type { Gate } from '../../lib/rate-limit.ts'
 import { mailerOf } from '../../mail/mailer.ts'
 import { passwordMail } from '../../mail/messages.ts'
 import { mailLanguageOf, passwordLinkOf } from '../../mail/settings.ts'
+import { attemptStore } from './attempt-store.ts'
 import {
   endPasswordLinks,
   LINK_MINUTES,
   makeForgotLink,
   newLinkToken,
   spendPasswordToken,
-} from '../staff/password-links.ts'
-import { attemptStore } from './attempt-store.ts'
+} from './password-links.ts'
 import { hashPassword } from './passwords.ts'
 import { findAccount, findAccountByEmail } from './repository.ts'
 import { actorOf } from './sign-in.ts'

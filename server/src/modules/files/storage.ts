@@ -3,8 +3,8 @@ import { MAX_IMAGE_SIDE, UPLOAD_FIELD } from '@store/contract'
 import type { Metadata, Sharp, SharpOptions } from 'sharp'
 import { type Config, configSchema } from '../../config.ts'
 import { fieldError } from '../../lib/errors.ts'
+import type { FileStore } from '../../types.ts'
 import type { DecodeQueue } from './queue.ts'
-import type { FileStore } from './stores.ts'
 
 export { resolveStoredPath } from './stores.ts'
 

@@ -5,7 +5,8 @@ import type { Readable } from 'node:stream'
 import type { GetObjectCommandOutput } from '@aws-sdk/client-s3'
 import { STORED_PATH } from '@store/contract'
 import { HttpError } from '../../lib/errors.ts'
-import { type BucketAddress, readStorageUrl } from '../../lib/storage-url.ts'
+import { type BucketAddress, readStorageUrl } from '../../storage-url.ts'
+import type { FileStore } from '../../types.ts'
 
 /**
  * Where uploaded files live (CONTRACT 4.9 `STORAGE_URL`): a folder on this machine's disk by default
@@ -13,27 +14,6 @@ import { type BucketAddress, readStorageUrl } from '../../lib/storage-url.ts'
  * share. Either way a file is named by its stored path (`/2026/06/<id>.webp`) and served at
  * `GET /api/file/<stored path>`, so the database and the web app never know which.
  */
-export interface FileStore {
-  /** For logs and errors: `the folder /srv/shop/uploads`, `bucket shop (S3)`. */
-  readonly name: string
-  /** Stores `bytes` under `storedPath`, whole or not at all. */
-  put(storedPath: string, bytes: Buffer, contentType: string): Promise<void>
-  /** The file under `storedPath`, or null when there is none (or the path is not a stored path). */
-  open(storedPath: string): Promise<StoredFile | null>
-  /** Removes the files, ignoring the ones already gone. */
-  remove(storedPaths: readonly string[]): Promise<void>
-}
-
-export interface StoredFile {
-  size: number
-  /** A strong validator of this content, quoted: `"5d41402abc4b2a76b9719d911017c592"`. */
-  etag: string
-  modified: Date
-  /** Streams the content; `discard` instead when it will not be read (a 304). */
-  read(): Readable
-  discard(): Promise<void>
-}
-
 /** The storage could not be reached or refused the request: 503, the client may ask again. */
 export const storageUnavailable = () => new HttpError(503, { code: 'storageUnavailable' })
 

@@ -8,8 +8,8 @@ import { type Mailer, mailerOf } from '../../mail/mailer.ts'
 import { type PasswordLinkKind, passwordMail } from '../../mail/messages.ts'
 import { mailLanguageOf, passwordLinkOf } from '../../mail/settings.ts'
 import type { Services } from '../../types.ts'
+import { endPasswordLinks, LINK_MINUTES, makePasswordLink } from '../auth/password-links.ts'
 import { revokeAll } from '../auth/tokens.ts'
-import { endPasswordLinks, LINK_MINUTES, makePasswordLink } from './password-links.ts'
 import {
   createStaff,
   editable,

@@ -3,8 +3,8 @@ import type { Socket } from 'node:net'
 import type { Message } from '@store/contract'
 import type { FastifyHttpOptions } from 'fastify'
 import type { Config } from '../config.ts'
-import { FIXED_SECURITY_HEADERS } from '../web/security-headers.ts'
-import { refusal } from './errors.ts'
+import { refusal } from '../lib/errors.ts'
+import { FIXED_SECURITY_HEADERS } from './security-headers.ts'
 
 /**
  * The server's limits on connections, from the settings: without them an idle or slow-header connection is held
