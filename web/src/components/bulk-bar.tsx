@@ -9,7 +9,8 @@ import {
 import type { TFunction } from 'i18next'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { BulkAction, BulkResult, ListController } from '../lib/use-list-controller.ts'
+import type { ListController } from '../lib/use-list-controller.ts'
+import type { BulkAction, BulkResult } from '../lib/use-list-selection.ts'
 import { translate } from '../lib/validation.ts'
 
 /**
