@@ -78,9 +78,16 @@ function widgetServer(start: Widget = STORED) {
   })
 }
 
-type Options = Partial<
-  EditControllerOptions<WidgetValues, WidgetBody, typeof widgets.get, typeof widgets.update, boolean, object>
+/** The controller's options for a widget, the body loosely typed: each test picks which options shape it. */
+type WidgetOptions = EditControllerOptions<
+  WidgetValues,
+  WidgetBody,
+  typeof widgets.get,
+  typeof widgets.update,
+  boolean,
+  object
 >
+type Options = Partial<WidgetOptions>
 
 /** A widget's edit screen, with the options a test gives on top of the usual ones. */
 function WidgetEdit({ extra }: { extra: Options }) {
@@ -94,14 +101,7 @@ function WidgetEdit({ extra }: { extra: Options }) {
     back: BACK,
     saved: 'Widget saved',
     ...extra,
-  } as EditControllerOptions<
-    WidgetValues,
-    WidgetBody,
-    typeof widgets.get,
-    typeof widgets.update,
-    boolean,
-    object
-  >)
+  } as WidgetOptions)
   const { register } = edit.form
   return (
     <EditScreen title="Edit Widget" crumbs={[{ label: 'Widgets', to: BACK }, { label: 'Edit' }]} edit={edit}>
