@@ -2,7 +2,8 @@ import { Button, Checkbox, Group, List, Modal, NativeSelect, Text } from '@manti
 import { isMessageCode, type MessageCode } from '@store/contract'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { BulkAction, BulkResult, ListController } from '../lib/use-list-controller.ts'
+import type { ListController } from '../lib/use-list-controller.ts'
+import type { BulkAction, BulkResult } from '../lib/use-list-selection.ts'
 import { translate } from '../lib/validation.ts'
 
 /** One bulk action's controls: its button, after the choice it needs (a status) when it has one. */

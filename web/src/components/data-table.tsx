@@ -14,7 +14,7 @@ import type { ListMeta } from '@store/contract'
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { SortState } from '../lib/use-list-controller.ts'
+import type { SortState } from '../lib/use-list-address.ts'
 
 export interface Column<Row> {
   key: string

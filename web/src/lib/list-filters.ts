@@ -1,4 +1,5 @@
-import { isRealDate } from '@store/contract'
+import type { EndpointQuery } from '@store/contract'
+import type { z } from 'zod'
 
 /** A choice of a select or of a chip group: the value the address and the API carry, and what a person reads. */
 export interface FilterOption {
@@ -7,8 +8,24 @@ export interface FilterOption {
 }
 
 /**
+ * The query parameters a list's filters may fill: those its list call takes (the contract's query type), less
+ * the paging, the sort and the search, which the list keeps itself. A filter of a parameter the API does not
+ * take does not compile.
+ *
+ * @example type OrderFilterParam = FilterParam<typeof endpoints.orders.list> // 'status' | 'from' | 'userId' | …
+ */
+export type FilterParam<E> = Exclude<
+  keyof EndpointQuery<E> & string,
+  'page' | 'limit' | 'sortBy' | 'name' | 'content'
+>
+
+/** The contract's schema of a list call's query (`orderListQuery`): what checks the filter values. */
+export type QuerySchema<E> = z.ZodType<EndpointQuery<E>>
+
+/**
  * One filter of a list's filter bar, declared by the list screen (CONTRACT 4.1). Each names the query
- * parameters it fills; the address and the list call carry them under the same names.
+ * parameters it fills (`P`, the list call's own: `FilterOf<typeof endpoints.orders.list>`); the address and the
+ * list call carry them under the same names.
  *
  * - `select`: one choice or none; `anyId` takes any id (a category, a brand) before its options have loaded.
  * - `chips`: several choices at once, sent comma-separated (`status=1,2`).
@@ -16,12 +33,15 @@ export interface FilterOption {
  * - `days`: a pair of store calendar days, `from` and `to`, inclusive.
  * - `fixed`: a value only the address sets (a link to one customer's orders), shown as a removable tag.
  */
-export type ListFilter =
-  | { kind: 'select'; param: string; label: string; options: readonly FilterOption[]; anyId?: boolean }
-  | { kind: 'chips'; param: string; label: string; options: readonly FilterOption[] }
-  | { kind: 'range'; min: string; max: string; label: string }
-  | { kind: 'days'; from: string; to: string; label: string }
-  | { kind: 'fixed'; param: string; label: string }
+export type ListFilter<P extends string = string> =
+  | { kind: 'select'; param: P; label: string; options: readonly FilterOption[]; anyId?: boolean }
+  | { kind: 'chips'; param: P; label: string; options: readonly FilterOption[] }
+  | { kind: 'range'; min: P; max: P; label: string }
+  | { kind: 'days'; from: P; to: P; label: string }
+  | { kind: 'fixed'; param: P; label: string }
+
+/** A filter of one list, its parameters typed against the list call's query. */
+export type FilterOf<E> = ListFilter<FilterParam<E>>
 
 /** A filter parameter's new value, or how to make it from the value as last asked for ('' removes it). */
 export type FilterValue = string | ((current: string) => string)
@@ -34,14 +54,17 @@ export const toggleChoice = (options: readonly FilterOption[], current: string, 
   const chosen = new Set(current ? current.split(',') : [])
   if (chosen.has(choice)) chosen.delete(choice)
   else chosen.add(choice)
-  return options
-    .map((option) => option.value)
-    .filter((value) => chosen.has(value))
-    .join(',')
+  return inOptionsOrder(options, [...chosen])
 }
 
+const inOptionsOrder = (options: readonly FilterOption[], chosen: readonly string[]) =>
+  options
+    .map((option) => option.value)
+    .filter((value) => chosen.includes(value))
+    .join(',')
+
 /** The query parameters a filter fills. */
-export const paramsOf = (filter: ListFilter): string[] => {
+export const paramsOf = <P extends string>(filter: ListFilter<P>): P[] => {
   switch (filter.kind) {
     case 'range':
       return [filter.min, filter.max]
@@ -52,65 +75,86 @@ export const paramsOf = (filter: ListFilter): string[] => {
   }
 }
 
-const WHOLE = /^\d{1,15}$/
-const ID = /^[^\s,]{1,64}$/
+/** One id: what a tag or a select shows as one record. */
+const ONE_ID = /^[^\s,]+$/
 
-/** The value of one parameter as the server would take it, or undefined: an edited link narrows nothing. */
-function accepted(filter: ListFilter, value: string): string | undefined {
+/**
+ * Whether the filter bar can show a value: a select one of its options (or, with `anyId`, one id), a chip group
+ * only its chips. This is what the screen can draw, not what the server takes: a payment method code the
+ * server knows but the select does not offer would narrow the list with nothing on screen saying so. An id
+ * is one word: the contract takes any text as an id (one no record has matches nothing), but 'a,b' in a tag
+ * would read as two.
+ */
+function canShow(filter: ListFilter, value: string): boolean {
   switch (filter.kind) {
     case 'select':
-      if (filter.options.some((option) => option.value === value)) return value
-      return filter.anyId && ID.test(value) ? value : undefined
+      return filter.options.some((option) => option.value === value) || (!!filter.anyId && ONE_ID.test(value))
     case 'chips': {
       const known = new Set(filter.options.map((option) => option.value))
-      const parts = value.split(',')
-      if (parts.some((part) => !known.has(part)) || new Set(parts).size !== parts.length) return undefined
-      // In the options' order, so one choice has one address whichever chip was clicked first.
-      return filter.options
-        .map((option) => option.value)
-        .filter((v) => parts.includes(v))
-        .join(',')
+      return value.split(',').every((part) => known.has(part))
     }
-    case 'range':
-      return WHOLE.test(value) ? String(Number(value)) : undefined
-    case 'days':
-      return isRealDate(value) ? value : undefined
     case 'fixed':
-      return ID.test(value) ? value : undefined
+      return ONE_ID.test(value)
+    default:
+      return true
   }
 }
 
 /**
- * The filter values an address carries, each kept only when the server would take it; of a reversed range
- * (a minimum above the maximum, a start after the end) the upper end is dropped, as the server would refuse it.
+ * The filter values an address carries, each kept only when the filter bar can show it and the server would
+ * take it. What the server takes is checked once, by the contract's own schema of the list's query, the one
+ * the server checks the call with: whole numbers, real days, known codes, each chip once, and a reversed range
+ * (a minimum above the maximum, a start after the end), whose upper end is dropped as the schema names it.
+ * A value refused drops out alone; the others are checked again without it, until the schema takes them all.
+ * A number is written as the server reads it ('0100' is 100); chips in the options' order, so one choice has
+ * one address whichever chip was clicked first.
  *
- * @example filterValues([{ kind: 'range', min: 'minPrice', max: 'maxPrice', label: 'Price' }], new URLSearchParams('minPrice=5&maxPrice=x')) // { minPrice: '5' }
+ * @example filterValues([{ kind: 'range', min: 'minPrice', max: 'maxPrice', label: 'Price' }], new URLSearchParams('minPrice=5&maxPrice=x'), productListQuery) // { minPrice: '5' }
  */
 export function filterValues(
   filters: readonly ListFilter[],
   params: URLSearchParams,
+  schema: z.ZodType,
 ): Record<string, string> {
   const values: Record<string, string> = {}
   for (const filter of filters) {
     for (const param of paramsOf(filter)) {
       const raw = params.get(param)?.trim()
-      const value = raw ? accepted(filter, raw) : undefined
-      if (value) values[param] = value
-    }
-    const pair =
-      filter.kind === 'range'
-        ? [filter.min, filter.max]
-        : filter.kind === 'days'
-          ? [filter.from, filter.to]
-          : null
-    if (pair) {
-      const [low, high] = pair as [string, string]
-      const a = values[low]
-      const b = values[high]
-      const reversed =
-        a !== undefined && b !== undefined && (filter.kind === 'range' ? Number(a) > Number(b) : a > b)
-      if (reversed) delete values[high]
+      if (raw && canShow(filter, raw)) values[param] = raw
     }
   }
-  return values
+  if (Object.keys(values).length === 0) return {}
+  for (;;) {
+    const result = schema.safeParse(values)
+    if (result.success) return written(filters, values, result.data as Record<string, unknown>)
+    const refused = result.error.issues
+      .map((issue) => String(issue.path[0]))
+      .filter((param) => param in values)
+    // A refusal of nothing the address gave (the schema wants more than filters) leaves nothing checked.
+    if (refused.length === 0) return {}
+    for (const param of refused) delete values[param]
+  }
+}
+
+/** The values as the address and the call carry them, once the schema has taken them. */
+function written(
+  filters: readonly ListFilter[],
+  values: Record<string, string>,
+  read: Record<string, unknown>,
+) {
+  const out: Record<string, string> = {}
+  for (const filter of filters) {
+    for (const param of paramsOf(filter)) {
+      const value = values[param]
+      if (value === undefined) continue
+      const number = read[param]
+      out[param] =
+        filter.kind === 'chips'
+          ? inOptionsOrder(filter.options, value.split(','))
+          : typeof number === 'number'
+            ? String(number)
+            : value
+    }
+  }
+  return out
 }

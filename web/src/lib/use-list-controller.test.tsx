@@ -6,6 +6,8 @@ import {
   idParams,
   listEnvelope,
   listQuery,
+  optionalWhole,
+  ordered,
 } from '@store/contract'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -15,7 +17,8 @@ import type { Column } from '../components/data-table.tsx'
 import { ListScreen } from '../components/list-screen.tsx'
 import { type FetchCall, fakeFetch, ok, refusal } from '../test/fake-fetch.ts'
 import { renderAt } from '../test/render.tsx'
-import { SEARCH_DEBOUNCE_MS, useListController } from './use-list-controller.ts'
+import { SEARCH_DEBOUNCE_MS } from './use-list-address.ts'
+import { useListController } from './use-list-controller.ts'
 
 /** A resource of its own, so the controller is tested apart from every real list. */
 const things = defineEndpoints('things', {
@@ -268,7 +271,16 @@ const gadgets = defineEndpoints('things', {
     path: '/admin/gadgets',
     summary: 'A page of gadgets',
     permission: 'catalog:read',
-    query: listQuery.extend({ sortBy: z.string().optional(), colour: z.string().optional() }),
+    // Every parameter the list's filters fill: a filter of one the list call does not take would not compile.
+    query: listQuery
+      .extend({
+        sortBy: z.string().optional(),
+        colour: z.string().optional(),
+        status: z.string().optional(),
+        minPrice: optionalWhole(),
+        maxPrice: optionalWhole(),
+      })
+      .superRefine(ordered([['minPrice', 'maxPrice']])),
     answer: listEnvelope(z.object({ id: z.string(), name: z.string(), price: z.number() })),
   },
   export: {
@@ -308,6 +320,7 @@ function GadgetList() {
       },
       { kind: 'range', min: 'minPrice', max: 'maxPrice', label: 'Price' },
     ],
+    querySchema: gadgets.list.query,
     exportCall: gadgets.export,
     bulk: [
       {

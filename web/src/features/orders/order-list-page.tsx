@@ -3,6 +3,7 @@ import {
   ORDER_SORT_FIELDS,
   type Order,
   type OrderStatus,
+  orderListQuery,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   paymentKind,
@@ -16,11 +17,12 @@ import { Money } from '../../components/money.tsx'
 import { OrderStatusBadge } from '../../components/order-status-badge.tsx'
 import { PaymentStatusBadge } from '../../components/payment-status-badge.tsx'
 import { useFormat } from '../../lib/format.ts'
-import type { ListFilter } from '../../lib/list-filters.ts'
+import type { FilterOf } from '../../lib/list-filters.ts'
 import { paths } from '../../lib/paths.ts'
 import { useCan } from '../../lib/permissions.tsx'
 import { notify } from '../../lib/toast.ts'
-import { type BulkAction, useListController } from '../../lib/use-list-controller.ts'
+import { useListController } from '../../lib/use-list-controller.ts'
+import type { BulkAction } from '../../lib/use-list-selection.ts'
 import { printPackingSlips } from './api/print-documents.ts'
 
 /** The statuses a bulk change may move orders to: every one but Pending, which no order goes back to. */
@@ -38,7 +40,7 @@ export function OrderListPage() {
   const format = useFormat()
   const canWrite = useCan('orders:write')
   const statusName = (status: OrderStatus) => t(`enums.orderStatus.${status}`)
-  const filters: ListFilter[] = [
+  const filters: FilterOf<typeof endpoints.orders.list>[] = [
     {
       kind: 'chips',
       param: 'status',
@@ -98,6 +100,7 @@ export function OrderListPage() {
     list: endpoints.orders.list,
     sortFields: ORDER_SORT_FIELDS,
     filters,
+    querySchema: orderListQuery,
     exportCall: endpoints.orders.export,
     bulk,
     remove: canWrite

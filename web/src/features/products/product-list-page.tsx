@@ -1,5 +1,5 @@
 import { Badge, Group, Text } from '@mantine/core'
-import { PRODUCT_SORT_FIELDS, type Product, SIZES } from '@store/contract'
+import { PRODUCT_SORT_FIELDS, type Product, productListQuery, SIZES } from '@store/contract'
 import { endpoints } from '@store/contract/client'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
@@ -8,12 +8,13 @@ import { ListScreen } from '../../components/list-screen.tsx'
 import { Money } from '../../components/money.tsx'
 import { Stars } from '../../components/stars.tsx'
 import { Thumb } from '../../components/thumb.tsx'
-import type { ListFilter } from '../../lib/list-filters.ts'
+import type { FilterOf } from '../../lib/list-filters.ts'
 import { paths } from '../../lib/paths.ts'
 import { useCan } from '../../lib/permissions.tsx'
 import { apiQuery } from '../../lib/queries.ts'
 import { useStoreConfig } from '../../lib/store-config.tsx'
-import { type BulkAction, useListController } from '../../lib/use-list-controller.ts'
+import { useListController } from '../../lib/use-list-controller.ts'
+import type { BulkAction } from '../../lib/use-list-selection.ts'
 
 /** The stock mark of a row: out of stock at 0, low from 1 to the shop's threshold, none above it. */
 export function stockMark(quantity: number, lowStockThreshold: number): 'out' | 'low' | undefined {
@@ -32,7 +33,7 @@ export function ProductListPage() {
   const { lowStockThreshold } = useStoreConfig()
   const categories = useQuery({ ...apiQuery(endpoints.categories.all), select: (answer) => answer.data })
   const brands = useQuery({ ...apiQuery(endpoints.brands.all), select: (answer) => answer.data })
-  const filters: ListFilter[] = [
+  const filters: FilterOf<typeof endpoints.products.list>[] = [
     {
       kind: 'select',
       param: 'category',
@@ -81,6 +82,7 @@ export function ProductListPage() {
     list: endpoints.products.list,
     sortFields: PRODUCT_SORT_FIELDS,
     filters,
+    querySchema: productListQuery,
     exportCall: endpoints.products.export,
     bulk,
     remove: canWrite

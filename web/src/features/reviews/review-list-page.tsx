@@ -1,5 +1,11 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core'
-import { REVIEW_SORT_FIELDS, REVIEW_STATUSES, type Review, type ReviewStatus } from '@store/contract'
+import {
+  REVIEW_SORT_FIELDS,
+  REVIEW_STATUSES,
+  type Review,
+  type ReviewStatus,
+  reviewListQuery,
+} from '@store/contract'
 import { endpoints } from '@store/contract/client'
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -10,11 +16,12 @@ import { Stars } from '../../components/stars.tsx'
 import { Thumb } from '../../components/thumb.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { api } from '../../lib/http.ts'
-import type { ListFilter } from '../../lib/list-filters.ts'
+import type { FilterOf } from '../../lib/list-filters.ts'
 import { useCan } from '../../lib/permissions.tsx'
 import { invalidateAfter } from '../../lib/queries.ts'
 import { notify } from '../../lib/toast.ts'
-import { type BulkAction, useListController } from '../../lib/use-list-controller.ts'
+import { useListController } from '../../lib/use-list-controller.ts'
+import type { BulkAction } from '../../lib/use-list-selection.ts'
 import { ReviewStatusBadge } from './review-status-badge.tsx'
 
 /** The two moderation answers, as the buttons of a row and of the selection bar offer them. */
@@ -34,7 +41,7 @@ export function ReviewListPage() {
   const canWrite = useCan('reviews:write')
   const format = useFormat()
   const queryClient = useQueryClient()
-  const filters: ListFilter[] = [
+  const filters: FilterOf<typeof endpoints.reviews.list>[] = [
     {
       kind: 'select',
       param: 'status',
@@ -66,6 +73,7 @@ export function ReviewListPage() {
     searchParam: 'content',
     sortFields: REVIEW_SORT_FIELDS,
     filters,
+    querySchema: reviewListQuery,
     exportCall: endpoints.reviews.export,
     bulk,
     // `productId` lets the server refuse when the review moved to another product since the list was loaded.

@@ -15,18 +15,6 @@ export interface SettingsValues {
   lowStockThreshold: string
 }
 
-export const SETTINGS_FIELDS = [
-  'shopName',
-  'address',
-  'phone',
-  'email',
-  'taxCode',
-  'bankBin',
-  'bankAccount',
-  'bankAccountName',
-  'lowStockThreshold',
-] as const satisfies readonly (keyof SettingsValues)[]
-
 export const emptySettings: SettingsValues = {
   shopName: '',
   address: '',

@@ -1,6 +1,7 @@
 import type { StaffMember } from '@store/contract'
 import { describe, expect, it } from 'vitest'
-import { changedFields, staffEditForm } from './staff-form.ts'
+import { changedPart } from '../../lib/edit-body.ts'
+import { orNameAlone, type StaffEditValues, staffEditForm, toStaffEditValues } from './staff-form.ts'
 
 const loaded: StaffMember = {
   id: 's1',
@@ -14,6 +15,19 @@ const loaded: StaffMember = {
   version: 0,
   createdAt: '2026-05-01T00:00:00.000Z',
   updatedAt: '2026-05-01T00:00:00.000Z',
+}
+
+/**
+ * What the edit screen's controller sends from the member as loaded: the fields that differ from it
+ * (`onlyChanged`, which asks the form which fields are dirty), through the screen's transform.
+ */
+function changedFields(before: StaffMember, after: StaffEditValues) {
+  const filled = toStaffEditValues(before)
+  const changed = changedPart(
+    after,
+    (field) => after[field as keyof StaffEditValues] !== filled[field as keyof StaffEditValues],
+  )
+  return orNameAlone(changed, { checked: after })
 }
 
 describe('what a staff save sends', () => {

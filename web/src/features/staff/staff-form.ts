@@ -43,6 +43,8 @@ export const staffEditForm = z.object({
 export const staffEditResolver: Resolver<StaffEditValues, unknown, StaffEditValues> =
   zodResolver(staffEditForm)
 
+export const emptyStaffEdit: StaffEditValues = { name: '', role: 'staff', active: true }
+
 export const toStaffEditValues = (member: StaffMember): StaffEditValues => ({
   name: member.name,
   role: member.role,
@@ -50,16 +52,15 @@ export const toStaffEditValues = (member: StaffMember): StaffEditValues => ({
 })
 
 /**
- * What a save sends: only what changed from the member as loaded, so a name change never carries a role or
- * active flag the server would have to check again. With nothing changed, the name alone.
+ * What a save sends when nothing changed (the controller sends only what did): the name alone, so a save is
+ * never an empty body, and Save with nothing changed still asks the server (which may refuse, as for oneself).
+ *
+ * @example useEditController({ …, onlyChanged: true, transform: orNameAlone })
  */
-export function changedFields(before: StaffMember, after: StaffEditValues): StaffUpdateBody {
-  const body: StaffUpdateBody = {}
-  if (after.name !== before.name) body.name = after.name
-  if (after.role !== before.role) body.role = after.role
-  if (after.active !== before.active) body.active = after.active
-  return Object.keys(body).length > 0 ? body : { name: after.name }
-}
+export const orNameAlone = (
+  changed: Partial<StaffEditValues>,
+  { checked }: { checked: StaffEditValues },
+): StaffUpdateBody => (Object.keys(changed).length > 0 ? changed : { name: checked.name })
 
 /**
  * The field a refusal is about when the server named none: a taken e-mail, one's own role, disabling oneself.

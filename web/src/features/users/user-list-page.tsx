@@ -1,10 +1,10 @@
-import { GENDERS, USER_SORT_FIELDS, type User } from '@store/contract'
+import { GENDERS, USER_SORT_FIELDS, type User, userListQuery } from '@store/contract'
 import { endpoints } from '@store/contract/client'
 import { useTranslation } from 'react-i18next'
 import type { Column } from '../../components/data-table.tsx'
 import { ListScreen } from '../../components/list-screen.tsx'
 import { useFormat } from '../../lib/format.ts'
-import type { ListFilter } from '../../lib/list-filters.ts'
+import type { FilterOf } from '../../lib/list-filters.ts'
 import { paths } from '../../lib/paths.ts'
 import { useCan } from '../../lib/permissions.tsx'
 import { useListController } from '../../lib/use-list-controller.ts'
@@ -18,7 +18,7 @@ export function UserListPage() {
   const { t } = useTranslation()
   const canWrite = useCan('customers:write')
   const format = useFormat()
-  const filters: ListFilter[] = [
+  const filters: FilterOf<typeof endpoints.users.list>[] = [
     {
       kind: 'select',
       param: 'gender',
@@ -33,6 +33,7 @@ export function UserListPage() {
     fixedQuery: { role: 'user' },
     sortFields: USER_SORT_FIELDS,
     filters,
+    querySchema: userListQuery,
     exportCall: endpoints.users.export,
     remove: canWrite
       ? { endpoint: endpoints.users.remove, input: (row) => ({ params: { id: row.id } }) }
