@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // The API suite runs on PGlite always and, when TEST_DATABASE_URL names a PostgreSQL server, on that server too.
@@ -5,6 +6,9 @@ const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['pg'] : [])]
 
 export default defineConfig({
   test: {
+    // A test file at a time per core, at least two: Vitest's default leaves one core free, which on a two-core
+    // machine ran every file one after the other while the other core waited on the database.
+    maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
@@ -33,13 +37,23 @@ export default defineConfig({
         ? [
             {
               extends: true as const,
-              test: { name: 'pg-outage', include: ['test/pg/**/*.test.ts'], env: { TEST_DB: 'pg' } },
+              test: {
+                name: 'pg-outage',
+                include: ['test/pg/**/*.test.ts'],
+                env: { TEST_DB: 'pg' },
+                globalSetup: ['test/global-setup.ts'],
+              },
             },
           ]
         : []),
       ...databases.map((db) => ({
         extends: true as const,
-        test: { name: `api-${db}`, include: ['test/api/**/*.test.ts'], env: { TEST_DB: db } },
+        test: {
+          name: `api-${db}`,
+          include: ['test/api/**/*.test.ts'],
+          env: { TEST_DB: db },
+          ...(db === 'pg' && { globalSetup: ['test/global-setup.ts'] }),
+        },
       })),
       // The embedded database on a thread of its own, as the server runs it: the suites whose statements,
       // transactions, errors and concurrent writes cross between the two threads the most.

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { isMessageCode, messageText } from '@store/contract'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import pg from 'pg'
+import { inject } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { type Config, configSchema } from '../src/config.ts'
 import { type Database, migrate, openDatabase } from '../src/db/client.ts'
@@ -39,19 +40,26 @@ export interface Answer {
 }
 
 /**
- * A database of its own for one test file: in-memory PGlite (on the test's thread, or on a thread of its own as
- * the server runs it when TEST_DB is `pglite-thread`), or a fresh database on TEST_DATABASE_URL's server.
+ * A database of its own for one test file, every migration applied: PGlite in a folder of its own copied from the
+ * template `npm install` makes (on the test's thread, or on a thread of its own as the server runs it when TEST_DB
+ * is `pglite-thread`), or on TEST_DATABASE_URL's server a copy of the template database the run's global setup
+ * migrated (`test/global-setup.ts`). Either copy takes a fraction of a second, where PGlite's initdb takes several
+ * and the migrations one more.
  */
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'pg') {
-    const database = await openDatabase({ thread: process.env.TEST_DB === 'pglite-thread' })
-    return { database, drop: async () => {} }
+    const dir = mkdtempSync(path.join(tmpdir(), 'store-test-db-'))
+    const database = await openDatabase({
+      dataDir: path.join(dir, 'db'),
+      thread: process.env.TEST_DB === 'pglite-thread',
+    })
+    return { database, drop: async () => rmSync(dir, { recursive: true, force: true }) }
   }
   const serverUrl = process.env.TEST_DATABASE_URL!
   const name = `store_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
-  await admin.query(`create database ${name}`)
+  await admin.query(`create database ${name} template ${inject('pgTemplate')}`)
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
