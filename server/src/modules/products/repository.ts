@@ -34,6 +34,7 @@ import {
   sortingOf,
   storeTimeText,
 } from '../../lib/list.ts'
+import { lockForChange } from '../../lib/row-lock.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 
 type Row = typeof products.$inferSelect
@@ -239,6 +240,12 @@ export async function getProduct(db: Db, id: number | null) {
   const [row] = id ? await withNames(db).where(and(eq(products.id, id), live)) : []
   if (!row) throw notFound('productNotFound')
   return toProduct(row.product, row.category, row.brand)
+}
+
+/** A live product locked for a change until its transaction ends, and read as it is: the change's `before`. */
+export async function lockProduct(db: Db, id: number | null) {
+  await lockForChange(db, products, products.id, id)
+  return getProduct(db, id)
 }
 
 /** The category and brand a form chose, or a 400 naming each one that does not exist. */
