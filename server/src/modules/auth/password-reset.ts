@@ -1,7 +1,5 @@
 import { type endpoints, isStaffRole, messageText } from '@store/contract'
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { users } from '../../db/schema.ts'
 import type { Handlers } from '../../lib/endpoints.ts'
 import { badRequest, HttpError } from '../../lib/errors.ts'
 import type { Gate } from '../../lib/rate-limit.ts'
@@ -17,7 +15,7 @@ import {
   spendPasswordToken,
 } from './password-links.ts'
 import { hashPassword } from './passwords.ts'
-import { findAccount, findAccountByEmail } from './repository.ts'
+import { findAccount, findAccountByEmail, setPasswordHash } from './repository.ts'
 import { actorOf } from './sign-in.ts'
 import { clientOf } from './sign-in-limits.ts'
 import { revokeAll } from './tokens.ts'
@@ -118,7 +116,7 @@ export function passwordResetHandlers(app: FastifyInstance): Handlers<ResetCalls
         throw badRequest('token', 'resetLinkInvalid')
       }
       const passwordHash = await hashPassword(request.body.password)
-      await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, account.id))
+      await setPasswordHash(db, account.id, passwordHash, now)
       // The password is chosen: the account's other links are spent, and every session ends, a thief's too.
       await endPasswordLinks(db, [account.id], now)
       await revokeAll(db, services, account.id)

@@ -1,8 +1,9 @@
 import { type AuthUser, isStaffRole, permissionsOf, type TokenPair } from '@store/contract'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm'
 import { type Db, preparedPerDb } from '../../db/client.ts'
 import { refreshTokens, sessions, users } from '../../db/schema.ts'
 import { ids } from '../../lib/ids.ts'
+import { nextVersion } from '../../lib/versions.ts'
 import type { Services } from '../../types.ts'
 import { issueTokens, newSessionId, revokeAll, spendRefreshToken } from './tokens.ts'
 
@@ -60,26 +61,91 @@ export const deviceOf = (request: { ip?: string; headers: Record<string, unknown
 }
 
 /**
- * Records the sign-in and opens a session with its first token pair, in the caller's transaction. The language
- * the sign-in asked for (`en` or `vi`) is kept for the e-mails the account gets.
+ * Records the sign-in and opens a session with its first token pair, in one transaction of its own: a sign-in
+ * call runs outside one, since its audit entry is written after it, also when it fails. The language the
+ * sign-in asked for (`en` or `vi`) is kept for the e-mails the account gets.
  */
-export async function openSession(
+export const openSession = (
   db: Db,
   services: Services,
   account: Pick<Account, 'id' | 'role'>,
   device: Device,
   language?: string,
-): Promise<TokenPair> {
-  const now = services.now()
-  const sessionId = newSessionId()
+): Promise<TokenPair> =>
+  db.transaction(async (tx) => {
+    const now = services.now()
+    const sessionId = newSessionId()
+    await tx
+      .update(users)
+      .set({ lastLoginAt: now, ...(language && { language }) })
+      .where(eq(users.id, account.id))
+    await tx
+      .insert(sessions)
+      .values({ id: sessionId, userId: account.id, ...device, createdAt: now, lastUsedAt: now })
+    return issueTokens(tx, services, account.id, account.role, sessionId)
+  })
+
+/** Ends the session a sign-out comes from; its refresh token is revoked by the caller. */
+export async function endSession(db: Db, sessionId: string, now: Date) {
+  await db.update(sessions).set({ endedAt: now }).where(eq(sessions.id, sessionId))
+}
+
+/** The account's sessions still open, the most recently used first: the signed-in devices list. */
+export async function openSessions(db: Db, userId: number) {
+  return await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt))
+}
+
+/**
+ * Ends one open session of `userId` and revokes its refresh tokens; answers the device it was, or undefined
+ * when `userId` has no such open session (another account's included).
+ */
+export async function endOwnSession(
+  db: Db,
+  userId: number,
+  sessionId: string,
+  now: Date,
+): Promise<Device | undefined> {
+  const [ended] = await db
+    .update(sessions)
+    .set({ endedAt: now })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.endedAt)))
+    .returning({ id: sessions.id, ip: sessions.ip, userAgent: sessions.userAgent })
+  if (!ended) return undefined
   await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.sessionId, ended.id), isNull(refreshTokens.revokedAt)))
+  return { ip: ended.ip, userAgent: ended.userAgent }
+}
+
+/** The ids of the account's open sessions other than `keep`: what ending the other sessions will end. */
+export async function otherOpenSessions(db: Db, userId: number, keep: string) {
+  return await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), ne(sessions.id, keep)))
+}
+
+/**
+ * Gives the account a new name, as its edit screen would: the version moves (CONTRACT 4.6). Answers the name
+ * stored, or undefined when the account is gone.
+ */
+export async function renameAccount(db: Db, userId: number, name: string, now: Date) {
+  const [after] = await db
     .update(users)
-    .set({ lastLoginAt: now, ...(language && { language }) })
-    .where(eq(users.id, account.id))
-  await db
-    .insert(sessions)
-    .values({ id: sessionId, userId: account.id, ...device, createdAt: now, lastUsedAt: now })
-  return issueTokens(db, services, account.id, account.role, sessionId)
+    .set({ name, version: nextVersion(users.version), updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning({ name: users.name })
+  return after
+}
+
+/** Stores a new password hash; which sessions and links it ends is the caller's to say. */
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string, now: Date) {
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId))
 }
 
 /**
@@ -115,7 +181,7 @@ export async function replacePassword(
   passwordHash: string,
   keep: string,
 ) {
-  await db.update(users).set({ passwordHash, updatedAt: services.now() }).where(eq(users.id, account.id))
+  await setPasswordHash(db, account.id, passwordHash, services.now())
   await revokeAll(db, services, account.id, keep)
   await db
     .update(refreshTokens)

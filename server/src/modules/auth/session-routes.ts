@@ -1,9 +1,8 @@
 import type { endpoints } from '@store/contract'
-import { and, desc, eq, isNull, ne } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { refreshTokens, sessions } from '../../db/schema.ts'
 import type { Handlers } from '../../lib/endpoints.ts'
 import { notFound } from '../../lib/errors.ts'
+import { endOwnSession, openSessions, otherOpenSessions } from './repository.ts'
 import { revokeAll } from './tokens.ts'
 
 type SessionCalls = Pick<typeof endpoints.auth, 'sessions' | 'endSession' | 'endOtherSessions'>
@@ -13,11 +12,7 @@ export function sessionHandlers(app: FastifyInstance): Handlers<SessionCalls> {
   const services = app.services
   return {
     sessions: async (request, _reply, { db }) => {
-      const rows = await db
-        .select()
-        .from(sessions)
-        .where(and(eq(sessions.userId, request.admin.id), isNull(sessions.endedAt)))
-        .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt))
+      const rows = await openSessions(db, request.admin.id)
       return {
         status: true,
         data: rows.map((s) => ({
@@ -33,40 +28,16 @@ export function sessionHandlers(app: FastifyInstance): Handlers<SessionCalls> {
     },
 
     endSession: async (request, _reply, { db, audit }) => {
-      const now = services.now()
-      const [ended] = await db
-        .update(sessions)
-        .set({ endedAt: now })
-        .where(
-          and(
-            eq(sessions.id, request.params.id),
-            eq(sessions.userId, request.admin.id),
-            isNull(sessions.endedAt),
-          ),
-        )
-        .returning({ id: sessions.id, ip: sessions.ip, userAgent: sessions.userAgent })
+      const ended = await endOwnSession(db, request.admin.id, request.params.id, services.now())
       // Another account's session is as unknown as one that never was.
       if (!ended) throw notFound('sessionNotFound')
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.sessionId, ended.id), isNull(refreshTokens.revokedAt)))
       audit.entityId = String(request.admin.id)
       audit.set('session', { ip: ended.ip, userAgent: ended.userAgent }, null)
       return { status: true, data: null, message: 'Session ended' }
     },
 
     endOtherSessions: async (request, _reply, { db, audit }) => {
-      const others = await db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(
-          and(
-            eq(sessions.userId, request.admin.id),
-            isNull(sessions.endedAt),
-            ne(sessions.id, request.admin.sessionId),
-          ),
-        )
+      const others = await otherOpenSessions(db, request.admin.id, request.admin.sessionId)
       await revokeAll(db, services, request.admin.id, request.admin.sessionId)
       audit.entityId = String(request.admin.id)
       audit.set('sessions', others.length, 0)

@@ -1,20 +1,19 @@
 import { type AuthUser, type endpoints, isStaffRole, type TokenPair } from '@store/contract'
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client.ts'
-import { sessions, users } from '../../db/schema.ts'
 import type { Call, Handlers } from '../../lib/endpoints.ts'
 import { badRequest, forbidden, HttpError, unauthorized } from '../../lib/errors.ts'
-import { nextVersion } from '../../lib/versions.ts'
 import { attemptStore } from './attempt-store.ts'
 import { issueMfaToken } from './mfa-token.ts'
 import { checkPassword, hashPassword } from './passwords.ts'
 import {
   type Account,
   deviceOf,
+  endSession,
   findAccount,
   findAccountByEmail,
   openSession,
+  renameAccount,
   renewSession,
   replacePassword,
   toAuthUser,
@@ -56,9 +55,7 @@ export function signInHandlers(app: FastifyInstance) {
   const services = app.services
 
   const finish: FinishSignIn = async (request, { db, audit }, account) => {
-    const tokens = await db.transaction((tx) =>
-      openSession(tx, services, account, deviceOf(request), languageOf(request)),
-    )
+    const tokens = await openSession(db, services, account, deviceOf(request), languageOf(request))
     audit.actor = actorOf(account)
     audit.entityId = String(account.id)
     return { status: true, data: { tokens, user: toAuthUser(account) }, message: 'Signed in' }
@@ -115,10 +112,7 @@ export function signInHandlers(app: FastifyInstance) {
     logout: async (request, _reply, { db, audit }) => {
       // Logging out twice, or with a token already spent, still ends in the state the client wants.
       await revokeRefreshToken(db, services, request.admin.id, request.body.refreshToken)
-      await db
-        .update(sessions)
-        .set({ endedAt: services.now() })
-        .where(eq(sessions.id, request.admin.sessionId))
+      await endSession(db, request.admin.sessionId, services.now())
       audit.entityId = String(request.admin.id)
       return null
     },
@@ -131,12 +125,7 @@ export function signInHandlers(app: FastifyInstance) {
 
     updateProfile: async (request, _reply, { db, audit }) => {
       const before = await signedIn(db, request.admin.id)
-      const [after] = await db
-        .update(users)
-        // A new name is an edit of the account as its edit screen shows it: its version moves (CONTRACT 4.6).
-        .set({ name: request.body.name, version: nextVersion(users.version), updatedAt: services.now() })
-        .where(eq(users.id, before.id))
-        .returning({ name: users.name })
+      const after = await renameAccount(db, before.id, request.body.name, services.now())
       audit.entityId = String(before.id)
       audit.diff({ name: before.name }, { name: after!.name })
       return { status: true, data: toAuthUser({ ...before, name: after!.name }), message: 'Account updated' }

@@ -169,7 +169,7 @@ export async function spendRefreshToken(
   return null
 }
 
-/** Revokes one refresh token of `userId`; true when it was live. (Signing out ends its session: sessions.ts.) */
+/** Revokes one refresh token of `userId`; true when it was live. (Signing out ends its session: `endSession` in repository.ts.) */
 export async function revokeRefreshToken(db: Db, services: Services, userId: number, token: string) {
   const revoked = await db
     .update(refreshTokens)

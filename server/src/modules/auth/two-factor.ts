@@ -1,10 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { type endpoints, isStaffRole } from '@store/contract'
-import { and, count, eq, isNull, lt, or } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { Secret, TOTP } from 'otpauth'
 import type { Db } from '../../db/client.ts'
-import { recoveryCodes, users } from '../../db/schema.ts'
 import type { Handlers } from '../../lib/endpoints.ts'
 import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../../lib/errors.ts'
 import type { Services } from '../../types.ts'
@@ -13,6 +11,15 @@ import { MFA_TOKEN_MINUTES, readMfaToken } from './mfa-token.ts'
 import { checkPassword } from './passwords.ts'
 import { findAccount } from './repository.ts'
 import type { FinishSignIn } from './sign-in.ts'
+import {
+  lockTwoFactorState,
+  recoveryCodesLeft,
+  savePendingSecret,
+  spendRecoveryCode,
+  takeAppCodeStep,
+  turnTwoFactorOff,
+  turnTwoFactorOn,
+} from './two-factor-repository.ts'
 
 type TwoFactorCalls = Pick<
   typeof endpoints.auth,
@@ -86,60 +93,20 @@ export async function spendCode(
   if (/^\d{6}$/.test(digits)) {
     const step = stepOfCode(account.totpSecret, digits, services.now())
     if (step === null) throw badRequest('code', 'codeWrong')
-    const [taken] = await db
-      .update(users)
-      .set({ totpLastStep: step })
-      .where(
-        and(
-          eq(users.id, account.id),
-          eq(users.totpSecret, account.totpSecret),
-          or(isNull(users.totpLastStep), lt(users.totpLastStep, step)),
-        ),
-      )
-      .returning({ id: users.id })
-    if (!taken) throw badRequest('code', 'codeUsed')
+    if (!(await takeAppCodeStep(db, account, step))) throw badRequest('code', 'codeUsed')
     return 'app'
   }
   const code = recoveryCodeOf(typed)
   if (!code) throw badRequest('code', 'codeWrong')
-  const [spent] = await db
-    .update(recoveryCodes)
-    .set({ usedAt: services.now() })
-    .where(
-      and(
-        eq(recoveryCodes.userId, account.id),
-        eq(recoveryCodes.codeHash, hashRecoveryCode(account.id, code)),
-        isNull(recoveryCodes.usedAt),
-      ),
-    )
-    .returning({ id: recoveryCodes.id })
+  const spent = await spendRecoveryCode(db, account.id, hashRecoveryCode(account.id, code), services.now())
   // A spent recovery code is as wrong as one never made: telling them apart would help nobody but a guesser.
   if (!spent) throw badRequest('code', 'codeWrong')
   return 'recovery'
 }
 
-/** The recovery codes `userId` has left. */
-async function recoveryCodesLeft(db: Db, userId: number) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
-  return row?.n ?? 0
-}
-
-/** The account's two-step state, locked for the rest of the call's transaction. */
+/** The account's two-step state, locked for the rest of the call's transaction; a 401 when it is gone. */
 async function twoFactorState(db: Db, userId: number) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      passwordHash: users.passwordHash,
-      totpSecret: users.totpSecret,
-      totpPendingSecret: users.totpPendingSecret,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update')
+  const row = await lockTwoFactorState(db, userId)
   if (!row) throw unauthorized('accountGone')
   return row
 }
@@ -211,7 +178,7 @@ export function twoFactorHandlers(app: FastifyInstance, finish: FinishSignIn): H
       if (account.totpSecret) throw conflict('twoFactorOn')
       // A set-up started again replaces the secret waiting for its code: only the last QR code shown works.
       const secret = new Secret({ size: 20 }).base32
-      await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, account.id))
+      await savePendingSecret(db, account.id, secret)
       audit.entityId = String(account.id)
       return {
         status: true,
@@ -231,23 +198,13 @@ export function twoFactorHandlers(app: FastifyInstance, finish: FinishSignIn): H
       if (step === null) throw badRequest('code', 'codeWrong')
       const codes = new Set<string>()
       while (codes.size < RECOVERY_CODE_COUNT) codes.add(newRecoveryCode())
-      await db
-        .update(users)
-        .set({
-          totpSecret: account.totpPendingSecret,
-          totpPendingSecret: null,
-          // The code that turned it on is spent: it cannot also finish a sign-in.
-          totpLastStep: step,
-          updatedAt: services.now(),
-        })
-        .where(eq(users.id, account.id))
-      await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, account.id))
-      await db.insert(recoveryCodes).values(
-        [...codes].map((code) => ({
-          userId: account.id,
-          codeHash: hashRecoveryCode(account.id, recoveryCodeOf(code)!),
-        })),
-      )
+      await turnTwoFactorOn(db, account.id, {
+        secret: account.totpPendingSecret,
+        // The code that turned it on is spent: it cannot also finish a sign-in.
+        step,
+        codeHashes: [...codes].map((code) => hashRecoveryCode(account.id, recoveryCodeOf(code)!)),
+        now: services.now(),
+      })
       audit.entityId = String(account.id)
       audit.set('twoFactor', false, true)
       return {
@@ -269,11 +226,7 @@ export function twoFactorHandlers(app: FastifyInstance, finish: FinishSignIn): H
       }
       await spendCode(db, services, { id: account.id, totpSecret: account.totpSecret }, request.body.code)
       await attempt.passed()
-      await db
-        .update(users)
-        .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, updatedAt: services.now() })
-        .where(eq(users.id, account.id))
-      await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, account.id))
+      await turnTwoFactorOff(db, account.id, services.now())
       audit.entityId = String(account.id)
       audit.set('twoFactor', true, false)
       return { status: true, data: null, message: 'Two-step sign-in is off' }

@@ -14,6 +14,7 @@ import { keysetBatches } from '../../lib/csv.ts'
 import { isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
 import { matches, metaOf, pageOf, type SortKeys, searchTerm, sortingOf } from '../../lib/list.ts'
+import { lockForChange } from '../../lib/row-lock.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 
 type Row = typeof brands.$inferSelect
@@ -91,6 +92,12 @@ async function findBrand(db: Db, id: number | null) {
 }
 
 export const getBrand = async (db: Db, id: number | null) => toBrand(await findBrand(db, id))
+
+/** A brand locked for a change until its transaction ends, and read as it is: the change's `before`. */
+export async function lockBrand(db: Db, id: number | null) {
+  await lockForChange(db, brands, brands.id, id)
+  return getBrand(db, id)
+}
 
 /** Another writer took the slug between the check and the write. */
 const raced = (error: unknown, slug: string) =>

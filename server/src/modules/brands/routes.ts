@@ -1,9 +1,7 @@
 import { endpoints } from '@store/contract'
-import { brands } from '../../db/schema.ts'
 import { sendCsv, storeTime } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
-import { lockForChange } from '../../lib/row-lock.ts'
 import { sentVersion } from '../../lib/versions.ts'
 import {
   allBrands,
@@ -12,6 +10,7 @@ import {
   deleteBrand,
   getBrand,
   listBrands,
+  lockBrand,
   updateBrand,
 } from './repository.ts'
 
@@ -52,16 +51,14 @@ export const brandRoutes = implement(endpoints.brands, (app) => {
     },
     update: async (request, _reply, { db, audit }) => {
       const id = toDbId(request.params.id)
-      await lockForChange(db, brands, brands.id, id)
-      const before = await getBrand(db, id)
+      const before = await lockBrand(db, id)
       const updated = await updateBrand(db, id, request.body, app.services.now(), sentVersion(request))
       audit.diff(before, updated)
       return { status: true, data: updated, message: 'Brand updated' }
     },
     remove: async (request, _reply, { db, audit }) => {
       const id = toDbId(request.params.id)
-      await lockForChange(db, brands, brands.id, id)
-      audit.deleted(await getBrand(db, id))
+      audit.deleted(await lockBrand(db, id))
       await deleteBrand(db, id)
       return { status: true, data: null, message: 'Brand deleted' }
     },

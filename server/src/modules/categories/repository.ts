@@ -8,6 +8,7 @@ import { keysetBatches } from '../../lib/csv.ts'
 import { isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
 import { matches, metaOf, pageOf, type SortKeys, searchTerm, sortingOf } from '../../lib/list.ts'
+import { lockForChange } from '../../lib/row-lock.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 
 type Row = typeof categories.$inferSelect
@@ -81,6 +82,12 @@ export async function getCategory(db: Db, id: number | null) {
   const [row] = id ? await db.select().from(categories).where(eq(categories.id, id)) : []
   if (!row) throw notFound('categoryNotFound')
   return toCategory(row)
+}
+
+/** A category locked for a change until its transaction ends, and read as it is: the change's `before`. */
+export async function lockCategory(db: Db, id: number | null) {
+  await lockForChange(db, categories, categories.id, id)
+  return getCategory(db, id)
 }
 
 /** Another writer took the slug between the check and the write. */

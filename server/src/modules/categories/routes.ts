@@ -1,9 +1,7 @@
 import { endpoints } from '@store/contract'
-import { categories } from '../../db/schema.ts'
 import { sendCsv, storeTime } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
-import { lockForChange } from '../../lib/row-lock.ts'
 import { sentVersion } from '../../lib/versions.ts'
 import {
   allCategories,
@@ -12,6 +10,7 @@ import {
   deleteCategory,
   getCategory,
   listCategories,
+  lockCategory,
   updateCategory,
 } from './repository.ts'
 
@@ -51,16 +50,14 @@ export const categoryRoutes = implement(endpoints.categories, (app) => {
     },
     update: async (request, _reply, { db, audit }) => {
       const id = toDbId(request.params.id)
-      await lockForChange(db, categories, categories.id, id)
-      const before = await getCategory(db, id)
+      const before = await lockCategory(db, id)
       const updated = await updateCategory(db, id, request.body, app.services.now(), sentVersion(request))
       audit.diff(before, updated)
       return { status: true, data: updated, message: 'Category updated' }
     },
     remove: async (request, _reply, { db, audit }) => {
       const id = toDbId(request.params.id)
-      await lockForChange(db, categories, categories.id, id)
-      audit.deleted(await getCategory(db, id))
+      audit.deleted(await lockCategory(db, id))
       await deleteCategory(db, id)
       return { status: true, data: null, message: 'Category deleted' }
     },

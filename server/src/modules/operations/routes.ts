@@ -1,13 +1,13 @@
 import { endpoints } from '@store/contract'
-import { sql } from 'drizzle-orm'
 import { implement } from '../../lib/endpoints.ts'
 import { lowStockThreshold } from '../settings/repository.ts'
+import { pingDatabase } from './repository.ts'
 
 export const operationRoutes = implement(endpoints.operations, (app) => ({
   health: async (request, reply) => {
     const uptimeSeconds = Math.round(process.uptime())
     try {
-      await app.services.db.execute(sql`select 1`)
+      await pingDatabase(app.services.db)
       return { status: true, data: { database: 'up' as const, uptimeSeconds }, message: 'OK' }
     } catch (err) {
       request.log.error({ err }, 'health check: database unreachable')

@@ -1,10 +1,7 @@
 import { endpoints, ORDER_STATUS_NAMES, type Order, type OrderLine, type OrderStatus } from '@store/contract'
-import type { Db } from '../../db/client.ts'
-import { orders } from '../../db/schema.ts'
 import { sendCsv } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
-import { lockForChange } from '../../lib/row-lock.ts'
 import { sentVersion } from '../../lib/versions.ts'
 import { orderBulkStatus } from './bulk.ts'
 import { orderInvoice, orderPackingSlips } from './documents.ts'
@@ -15,6 +12,7 @@ import {
   getOrder,
   listOrderLines,
   listOrders,
+  lockOrder,
   orderBatches,
   updateOrder,
 } from './repository.ts'
@@ -52,12 +50,6 @@ const auditedLine = (
   price: l.price,
   quantity: l.quantity,
   size: l.size,
-})
-
-/** The order and its lines as they are before a delete takes them all. */
-const wholeOrder = async (db: Db, id: number | null) => ({
-  ...audited(await getOrder(db, id)),
-  lines: (await listOrderLines(db, id)).map(auditedLine),
 })
 
 export const orderRoutes = implement(endpoints.orders, (app) => {
@@ -132,8 +124,9 @@ export const orderRoutes = implement(endpoints.orders, (app) => {
     },
     remove: async (request, _reply, { db, audit }) => {
       const id = toDbId(request.params.id)
-      await lockForChange(db, orders, orders.id, id)
-      audit.deleted(await wholeOrder(db, id))
+      const order = await lockOrder(db, id)
+      // The order and its lines as they are before the delete takes them all.
+      audit.deleted({ ...audited(order), lines: (await listOrderLines(db, id)).map(auditedLine) })
       await deleteOrder(db, id)
       return { status: true, data: null, message: 'Order deleted' }
     },

@@ -1,11 +1,9 @@
 import type { endpoints, Product } from '@store/contract'
 import type { FastifyInstance } from 'fastify'
-import { products } from '../../db/schema.ts'
 import { bulkMessage, eachOnItsOwn, summary } from '../../lib/bulk.ts'
 import type { Handler } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
-import { lockForChange } from '../../lib/row-lock.ts'
-import { deleteProduct, getProduct } from './repository.ts'
+import { deleteProduct, lockProduct } from './repository.ts'
 
 type BulkDeleteEndpoint = (typeof endpoints.products)['bulkDelete']
 
@@ -23,8 +21,7 @@ export function productBulkDelete(
     const subject = { entity: 'product', action: 'delete' } as const
     const outcomes = await eachOnItsOwn(db, audit, request.body.ids, subject, async (tx, text, note) => {
       const id = toDbId(text)
-      await lockForChange(tx, products, products.id, id)
-      const before = await getProduct(tx, id)
+      const before = await lockProduct(tx, id)
       await deleteProduct(tx, id, now)
       note.entityId = before.id
       note.deleted(audited(before))

@@ -12,22 +12,19 @@ import {
   readMessage,
   slugify,
 } from '@store/contract'
-import { and, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client.ts'
-import { brands, categories, products } from '../../db/schema.ts'
-import { slugTaken } from '../../lib/catalog.ts'
 import { type CsvRow, readCsv } from '../../lib/csv-read.ts'
 import type { Handler } from '../../lib/endpoints.ts'
-import {
-  badRequest,
-  conflict,
-  fieldError,
-  isForeignKeyViolation,
-  isUniqueViolation,
-  refusal,
-} from '../../lib/errors.ts'
+import { badRequest, fieldError, refusal } from '../../lib/errors.ts'
 import { toDbId } from '../../lib/ids.ts'
+import {
+  catalogRecordsNamed,
+  type ImportedProduct,
+  liveProductIds,
+  slugHolders,
+  writeImportedProducts,
+} from './repository.ts'
 
 // The product import (CONTRACT 4.1): a CSV file with the export's columns, checked row by row with the product
 // form's own rules, then written all at once or not at all.
@@ -36,36 +33,20 @@ import { toDbId } from '../../lib/ids.ts'
 const FIELD = 'file'
 /** The most errors a report lists; the answer's message still counts them all. */
 const MAX_REPORTED = 1000
-/** Rows per statement: a few hundred kilobytes of JSON each, whatever the file's size. */
-const BATCH = 2000
 
 type ImportEndpoint = (typeof endpoints.products)['import']
 
 /** The form's fields a file sets; category and brand come by name, `sold` and `rating` are not the file's. */
 const rowBody = productBody.omit({ category: true, brand: true, sold: true, rating: true })
 
-/** A row that passed every check, ready to write. */
-interface Planned {
+/** A row that passed every check, ready to write, with the line of the file it came from. */
+interface Planned extends ImportedProduct {
   line: number
-  /** The product it updates; none creates one. */
-  id: number | null
-  name: string
-  slug: string
-  price: number
-  description: string
-  quantity: number
-  images: string[]
-  size: string[]
-  categoryId: number
-  brandId: number
 }
 
 /** A list cell: `S|M`, `/2026/01/a.webp|/2026/01/b.webp`; empty is no item. */
 const listOf = (cell: string | undefined) =>
   !cell || cell.trim() === '' ? [] : cell.split('|').map((item) => item.trim())
-
-/** `[values]` as one JSON parameter, so a list of any length is one bound value, not one per item. */
-const jsonList = (values: readonly (string | number)[]) => JSON.stringify(values)
 
 /**
  * The handler of `products.import`. Registers the multipart parser on the products plugin, bounded as the
@@ -141,7 +122,7 @@ export async function productImport(app: FastifyInstance): Promise<Handler<Impor
       }
     }
 
-    await writeRows(db, planned, app.services.now())
+    await writeImportedProducts(db, planned, app.services.now())
     audit.entityId = null
     audit.set('file', null, file.name)
     audit.set('created', null, created)
@@ -179,12 +160,12 @@ async function checkRows(
   const [categoryIds, brandIds] = await Promise.all([
     namesToIds(
       db,
-      categories,
+      'category',
       rows.map((r) => r.cells.category ?? ''),
     ),
     namesToIds(
       db,
-      brands,
+      'brand',
       rows.map((r) => r.cells.brand ?? ''),
     ),
   ])
@@ -213,18 +194,7 @@ async function checkRows(
   }
   const liveIds = new Set<number>()
   if (firstLineOfId.size > 0) {
-    const query = db
-      .select({ id: products.id })
-      .from(products)
-      .where(
-        and(
-          isNull(products.deletedAt),
-          sql`${products.id} = any(array(select jsonb_array_elements_text(${jsonList([...firstLineOfId.keys()])}::jsonb)::bigint))`,
-        ),
-      )
-      // In id order, so two imports that update the same products cannot lock them crosswise.
-      .orderBy(products.id)
-    for (const { id } of options.lock ? await query.for('update') : await query) liveIds.add(id)
+    for (const id of await liveProductIds(db, [...firstLineOfId.keys()], options)) liveIds.add(id)
   }
 
   const checked: (Omit<Planned, 'slug'> & { slug: string })[] = []
@@ -267,20 +237,7 @@ async function checkRows(
   // holds. A slug another row of the file is giving up still counts as held, so no order of writes collides.
   const lineOfSlug = new Map<string, number>()
   const planned: Planned[] = []
-  const slugs = [...new Set(checked.map((p) => p.slug))]
-  const holders = new Map<string, number>()
-  for (let i = 0; i < slugs.length; i += 10_000) {
-    const held = await db
-      .select({ id: products.id, slug: products.slug })
-      .from(products)
-      .where(
-        and(
-          isNull(products.deletedAt),
-          sql`${products.slug} = any(array(select jsonb_array_elements_text(${jsonList(slugs.slice(i, i + 10_000))}::jsonb)))`,
-        ),
-      )
-    for (const h of held) holders.set(h.slug, h.id)
-  }
+  const holders = await slugHolders(db, [...new Set(checked.map((p) => p.slug))])
   for (const p of checked) {
     const holder = holders.get(p.slug)
     const first = lineOfSlug.get(p.slug)
@@ -330,7 +287,7 @@ function reference(
  */
 async function namesToIds(
   db: Db,
-  t: typeof categories | typeof brands,
+  what: 'category' | 'brand',
   cells: readonly string[],
 ): Promise<{ exact: Map<string, number>; bySlug: Map<string, number> }> {
   const names = [...new Set(cells.map((c) => c.trim()).filter((c) => c !== ''))]
@@ -338,80 +295,9 @@ async function namesToIds(
   const bySlug = new Map<string, number>()
   if (names.length === 0) return { exact, bySlug }
   const slugs = [...new Set(names.map(slugify).filter((s) => s !== ''))]
-  const rows = await db
-    .select({ id: t.id, name: t.name, slug: t.slug })
-    .from(t)
-    .where(
-      sql`${t.name} = any(array(select jsonb_array_elements_text(${jsonList(names)}::jsonb)))
-        or ${t.slug} = any(array(select jsonb_array_elements_text(${jsonList(slugs)}::jsonb)))`,
-    )
-  for (const r of rows) {
+  for (const r of await catalogRecordsNamed(db, what, names, slugs)) {
     exact.set(r.name, r.id)
     bySlug.set(r.slug, r.id)
   }
   return { exact, bySlug }
-}
-
-/**
- * Writes the checked rows: new products in the file's order, then the updates, each a statement per batch that
- * reads its rows from one JSON parameter. The products' counters are kept by statement-level triggers, so a
- * batch costs them one update, not one per row.
- */
-async function writeRows(db: Db, planned: readonly Planned[], now: Date) {
-  const at = now.toISOString()
-  const record = (p: Planned) => ({
-    id: p.id,
-    name: p.name,
-    slug: p.slug,
-    price: p.price,
-    description: p.description,
-    quantity: p.quantity,
-    images: p.images,
-    size: p.size,
-    category_id: p.categoryId,
-    brand_id: p.brandId,
-  })
-  const columns = sql.raw(
-    'id bigint, name text, slug text, price bigint, description text, quantity integer, images text[], ' +
-      'size text[], category_id bigint, brand_id bigint, ord integer',
-  )
-  const creating = planned.filter((p) => p.id === null)
-  const updating = planned.filter((p) => p.id !== null)
-  try {
-    for (let i = 0; i < creating.length; i += BATCH) {
-      const batch = creating.slice(i, i + BATCH).map((p, ord) => ({ ...record(p), ord }))
-      await db.execute(sql`
-        insert into ${products} (name, slug, price, description, quantity, images, size, category_id, brand_id,
-          sold, rating, created_at, updated_at)
-        select v.name, v.slug, v.price, v.description, v.quantity, v.images, v.size, v.category_id, v.brand_id,
-          0, 0, ${at}::timestamptz, ${at}::timestamptz
-        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(${columns})
-        order by v.ord`)
-    }
-    for (let i = 0; i < updating.length; i += BATCH) {
-      const batch = updating.slice(i, i + BATCH).map((p, ord) => ({ ...record(p), ord }))
-      await db.execute(sql`
-        update ${products} as p set name = v.name, slug = v.slug, price = v.price, description = v.description,
-          quantity = v.quantity, images = v.images, size = v.size, category_id = v.category_id,
-          brand_id = v.brand_id, version = p.version + 1, updated_at = ${at}::timestamptz
-        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(${columns})
-        where p.id = v.id and p.deleted_at is null`)
-    }
-  } catch (error) {
-    // Another call took a slug or deleted a category or brand between the checks and the writes.
-    if (isUniqueViolation(error, 'products_slug_live_key')) throw slugTaken('product', takenSlug(error))
-    if (isForeignKeyViolation(error)) throw conflict('referenceGone')
-    throw error
-  }
-}
-
-/** The slug a unique violation names (`Key (slug)=(ao-thun) already exists.`), for the 409's message. */
-function takenSlug(error: unknown): string {
-  let e: unknown = error
-  for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
-    const detail = (e as { detail?: unknown }).detail
-    if (typeof detail === 'string') return /\(slug\)=\((.*)\)/.exec(detail)?.[1] ?? ''
-    e = (e as { cause?: unknown }).cause
-  }
-  return ''
 }

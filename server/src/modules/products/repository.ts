@@ -8,7 +8,7 @@ import type {
   Size,
   SortBy,
 } from '@store/contract'
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { brands, categories, products } from '../../db/schema.ts'
@@ -34,6 +34,7 @@ import {
   sortingOf,
   storeTimeText,
 } from '../../lib/list.ts'
+import { lockForChange } from '../../lib/row-lock.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 
 type Row = typeof products.$inferSelect
@@ -241,6 +242,12 @@ export async function getProduct(db: Db, id: number | null) {
   return toProduct(row.product, row.category, row.brand)
 }
 
+/** A live product locked for a change until its transaction ends, and read as it is: the change's `before`. */
+export async function lockProduct(db: Db, id: number | null) {
+  await lockForChange(db, products, products.id, id)
+  return getProduct(db, id)
+}
+
 /** The category and brand a form chose, or a 400 naming each one that does not exist. */
 async function chosen(db: Db, body: Pick<ProductBody, 'category' | 'brand'>) {
   const categoryId = toDbId(body.category)
@@ -338,4 +345,151 @@ export async function deleteProduct(db: Db, id: number | null, now: Date) {
         .returning({ id: products.id })
     : []
   if (!row) throw notFound('productNotFound')
+}
+
+// The product import's SQL (import.ts checks the file and decides; these read and write). Every list of values
+// travels as one JSON parameter, so a file of any length is one bound value per statement, not one per item.
+
+/** `[values]` as one JSON parameter. */
+const jsonList = (values: readonly (string | number)[]) => JSON.stringify(values)
+
+/** Rows per statement of an import's writes: a few hundred kilobytes of JSON each, whatever the file's size. */
+const IMPORT_BATCH = 2000
+
+/** Slugs per statement of `slugHolders`. */
+const SLUG_BATCH = 10_000
+
+/**
+ * The categories (or brands) whose name is one of `names` or whose slug is one of `slugs`: what an import's
+ * category and brand cells can point at.
+ */
+export async function catalogRecordsNamed(
+  db: Db,
+  what: 'category' | 'brand',
+  names: readonly string[],
+  slugs: readonly string[],
+): Promise<{ id: number; name: string; slug: string }[]> {
+  const t = what === 'category' ? categories : brands
+  return db
+    .select({ id: t.id, name: t.name, slug: t.slug })
+    .from(t)
+    .where(
+      sql`${t.name} = any(array(select jsonb_array_elements_text(${jsonList(names)}::jsonb)))
+        or ${t.slug} = any(array(select jsonb_array_elements_text(${jsonList(slugs)}::jsonb)))`,
+    )
+}
+
+/**
+ * The live products among `ids`, which an import may update; with `lock`, locked until the call's transaction
+ * ends, as the form's update locks the product before reading it.
+ */
+export async function liveProductIds(db: Db, ids: readonly number[], options: { lock: boolean }) {
+  const query = db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        isNull(products.deletedAt),
+        sql`${products.id} = any(array(select jsonb_array_elements_text(${jsonList(ids)}::jsonb)::bigint))`,
+      ),
+    )
+    // In id order, so two imports that update the same products cannot lock them crosswise.
+    .orderBy(products.id)
+  const rows = options.lock ? await query.for('update') : await query
+  return rows.map((r) => r.id)
+}
+
+/** The live product holding each of `slugs` that one holds: which slugs an import cannot give another product. */
+export async function slugHolders(db: Db, slugs: readonly string[]): Promise<Map<string, number>> {
+  const holders = new Map<string, number>()
+  for (let i = 0; i < slugs.length; i += SLUG_BATCH) {
+    const held = await db
+      .select({ id: products.id, slug: products.slug })
+      .from(products)
+      .where(
+        and(
+          isNull(products.deletedAt),
+          sql`${products.slug} = any(array(select jsonb_array_elements_text(${jsonList(slugs.slice(i, i + SLUG_BATCH))}::jsonb)))`,
+        ),
+      )
+    for (const h of held) holders.set(h.slug, h.id)
+  }
+  return holders
+}
+
+/** A product as an import writes it, every field checked. */
+export interface ImportedProduct {
+  /** The product it updates; none creates one. */
+  id: number | null
+  name: string
+  slug: string
+  price: number
+  description: string
+  quantity: number
+  images: string[]
+  size: string[]
+  categoryId: number
+  brandId: number
+}
+
+/**
+ * Writes an import's checked rows: new products in the file's order, then the updates, each a statement per
+ * batch that reads its rows from one JSON parameter. The products' counters are kept by statement-level
+ * triggers, so a batch costs them one update, not one per row.
+ */
+export async function writeImportedProducts(db: Db, rows: readonly ImportedProduct[], now: Date) {
+  const at = now.toISOString()
+  const record = (p: ImportedProduct) => ({
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    price: p.price,
+    description: p.description,
+    quantity: p.quantity,
+    images: p.images,
+    size: p.size,
+    category_id: p.categoryId,
+    brand_id: p.brandId,
+  })
+  const columns = sql.raw(
+    'id bigint, name text, slug text, price bigint, description text, quantity integer, images text[], ' +
+      'size text[], category_id bigint, brand_id bigint, ord integer',
+  )
+  const creating = rows.filter((p) => p.id === null)
+  const updating = rows.filter((p) => p.id !== null)
+  try {
+    for (let i = 0; i < creating.length; i += IMPORT_BATCH) {
+      const batch = creating.slice(i, i + IMPORT_BATCH).map((p, ord) => ({ ...record(p), ord }))
+      await db.execute(sql`
+        insert into ${products} (name, slug, price, description, quantity, images, size, category_id, brand_id,
+          sold, rating, created_at, updated_at)
+        select v.name, v.slug, v.price, v.description, v.quantity, v.images, v.size, v.category_id, v.brand_id,
+          0, 0, ${at}::timestamptz, ${at}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(${columns})
+        order by v.ord`)
+    }
+    for (let i = 0; i < updating.length; i += IMPORT_BATCH) {
+      const batch = updating.slice(i, i + IMPORT_BATCH).map((p, ord) => ({ ...record(p), ord }))
+      await db.execute(sql`
+        update ${products} as p set name = v.name, slug = v.slug, price = v.price, description = v.description,
+          quantity = v.quantity, images = v.images, size = v.size, category_id = v.category_id,
+          brand_id = v.brand_id, version = p.version + 1, updated_at = ${at}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(${columns})
+        where p.id = v.id and p.deleted_at is null`)
+    }
+  } catch (error) {
+    // Another call took a slug or deleted a category or brand between the checks and the writes.
+    throw writeFailed(error, takenSlug(error))
+  }
+}
+
+/** The slug a unique violation names (`Key (slug)=(ao-thun) already exists.`), for the 409's message. */
+function takenSlug(error: unknown): string {
+  let e: unknown = error
+  for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
+    const detail = (e as { detail?: unknown }).detail
+    if (typeof detail === 'string') return /\(slug\)=\((.*)\)/.exec(detail)?.[1] ?? ''
+    e = (e as { cause?: unknown }).cause
+  }
+  return ''
 }

@@ -1,9 +1,7 @@
 import { endpoints, PRODUCT_CSV_COLUMNS, type Product } from '@store/contract'
-import { products } from '../../db/schema.ts'
 import { sendCsv } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
-import { lockForChange } from '../../lib/row-lock.ts'
 import { sentVersion } from '../../lib/versions.ts'
 import { lowStockThreshold } from '../settings/repository.ts'
 import { productBulkDelete } from './bulk.ts'
@@ -13,6 +11,7 @@ import {
   deleteProduct,
   getProduct,
   listProducts,
+  lockProduct,
   productBatches,
   updateProduct,
 } from './repository.ts'
@@ -81,16 +80,14 @@ export const productRoutes = implement(endpoints.products, async (app) => {
     },
     update: async (request, _reply, { db, audit }) => {
       const id = toDbId(request.params.id)
-      await lockForChange(db, products, products.id, id)
-      const before = await getProduct(db, id)
+      const before = await lockProduct(db, id)
       const updated = await updateProduct(db, id, request.body, app.services.now(), sentVersion(request))
       audit.diff(audited(before), audited(updated))
       return { status: true, data: updated, message: 'Product updated' }
     },
     remove: async (request, _reply, { db, audit }) => {
       const id = toDbId(request.params.id)
-      await lockForChange(db, products, products.id, id)
-      audit.deleted(audited(await getProduct(db, id)))
+      audit.deleted(audited(await lockProduct(db, id)))
       await deleteProduct(db, id, app.services.now())
       return { status: true, data: null, message: 'Product deleted' }
     },

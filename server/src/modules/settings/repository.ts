@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { configSchema } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { shopSettings } from '../../db/schema.ts'
+import { lockForChange } from '../../lib/row-lock.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 
 type Row = typeof shopSettings.$inferSelect
@@ -42,6 +43,15 @@ async function settingsRow(db: Db): Promise<Row> {
  */
 export async function getShopSettings(db: Db, lowStockDefault = BUILT_IN_THRESHOLD): Promise<ShopSettings> {
   return toSettings(await settingsRow(db), lowStockDefault)
+}
+
+/**
+ * The settings locked for a change until its transaction ends, and read as they are: the change's `before` is
+ * then the row the update changes.
+ */
+export async function lockShopSettings(db: Db, lowStockDefault: number): Promise<ShopSettings> {
+  await lockForChange(db, shopSettings, shopSettings.id, ROW)
+  return getShopSettings(db, lowStockDefault)
 }
 
 /**

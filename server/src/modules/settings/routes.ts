@@ -1,9 +1,7 @@
 import { endpoints } from '@store/contract'
-import { shopSettings } from '../../db/schema.ts'
 import { implement } from '../../lib/endpoints.ts'
-import { lockForChange } from '../../lib/row-lock.ts'
 import { sentVersion } from '../../lib/versions.ts'
-import { getShopSettings, updateShopSettings } from './repository.ts'
+import { getShopSettings, lockShopSettings, updateShopSettings } from './repository.ts'
 
 export const settingsRoutes = implement(endpoints.settings, (app) => {
   const { config } = app.services
@@ -14,9 +12,7 @@ export const settingsRoutes = implement(endpoints.settings, (app) => {
       message: 'OK',
     }),
     update: async (request, _reply, { db, audit }) => {
-      // Locked first, so that `before` is the row the update changes.
-      await lockForChange(db, shopSettings, shopSettings.id, 1)
-      const before = await getShopSettings(db, config.LOW_STOCK_THRESHOLD)
+      const before = await lockShopSettings(db, config.LOW_STOCK_THRESHOLD)
       const updated = await updateShopSettings(db, request.body, {
         now: app.services.now(),
         sent: sentVersion(request),

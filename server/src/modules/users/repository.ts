@@ -23,6 +23,7 @@ import {
   sortingOf,
   withinDays,
 } from '../../lib/list.ts'
+import { lockForChange } from '../../lib/row-lock.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { recomputeRatings } from '../reviews/rating.ts'
@@ -166,6 +167,12 @@ async function findUser(db: Db, id: number | null, role?: Row['role']) {
 /** One user; with `role`, only an account of that role (any other is not found). */
 export const getUser = async (db: Db, id: number | null, role?: Row['role']) =>
   toUser(await findUser(db, id, role))
+
+/** A user of any role locked for a change until its transaction ends, and read as it is: the change's `before`. */
+export async function lockUser(db: Db, id: number | null) {
+  await lockForChange(db, users, users.id, id)
+  return getUser(db, id)
+}
 
 /** Today in the store's calendar, as YYYY-MM-DD: a birthday "today" in Hà Nội is not in the future. */
 const todayIn = (timeZone: string, now: Date) =>

@@ -1,13 +1,19 @@
 import { endpoints, permissionsOf } from '@store/contract'
 import type { FastifyRequest } from 'fastify'
-import { users } from '../../db/schema.ts'
 import { sendCsv, storeTime } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { forbidden } from '../../lib/errors.ts'
 import { toDbId } from '../../lib/ids.ts'
-import { lockForChange } from '../../lib/row-lock.ts'
 import { sentVersion } from '../../lib/versions.ts'
-import { createUser, deleteUser, getUser, listUsers, updateUser, userBatches } from './repository.ts'
+import {
+  createUser,
+  deleteUser,
+  getUser,
+  listUsers,
+  lockUser,
+  updateUser,
+  userBatches,
+} from './repository.ts'
 
 /**
  * Whether the caller may read staff accounts through the user calls. `customers:read` opens customers; the
@@ -82,16 +88,14 @@ export const userRoutes = implement(endpoints.users, (app) => {
     },
     update: async (request, _reply, { db, audit }) => {
       const id = toDbId(request.params.id)
-      await lockForChange(db, users, users.id, id)
-      const before = await getUser(db, id)
+      const before = await lockUser(db, id)
       const updated = await updateUser(db, id, request.body, clock(), sentVersion(request))
       audit.diff(before, updated)
       return { status: true, data: updated, message: 'User updated' }
     },
     remove: async (request, _reply, { db, audit }) => {
       const id = toDbId(request.params.id)
-      await lockForChange(db, users, users.id, id)
-      audit.deleted(await getUser(db, id))
+      audit.deleted(await lockUser(db, id))
       await deleteUser(db, id, request.admin.id)
       return { status: true, data: null, message: 'User deleted' }
     },
