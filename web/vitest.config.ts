@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
@@ -10,5 +11,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     testTimeout: 15_000,
+    // A test file at a time per core: Vitest's default leaves one core of two idle.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 })

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
 import { setupI18n } from '../lib/i18n.ts'
 
 await setupI18n('en')
+
+// findBy… and waitFor give up after this long. Their default second is short for a screen's first render while
+// another test file runs on the other core; a passing test waits no longer for it.
+configure({ asyncUtilTimeout: 5_000 })
 
 // jsdom lacks what Mantine measures with.
 if (!window.matchMedia) {
