@@ -13,5 +13,9 @@ export default defineConfig({
     testTimeout: 15_000,
     // A test file at a time per core: Vitest's default leaves one core of two idle.
     maxWorkers: Math.max(2, availableParallelism()),
+    // The files of a worker share the modules it has loaded (React, Mantine, the screens), which it then loads
+    // once instead of once a file. Each test renders into a fresh document with its own query client, and the
+    // setup file clears what a test leaves behind (the rendered tree, localStorage).
+    isolate: false,
   },
 })

@@ -25,17 +25,23 @@ export default async function setup(project: TestProject) {
       await admin.end()
     }
   }
+  const drop = () => run(`drop database if exists ${name} with (force)`)
   await run(`create database ${name}`)
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
-  // Closed before any copy is made: PostgreSQL copies a database only while nobody is connected to it.
-  // Two connections: `migrate` holds one for its lock while the migrations run on the other.
-  const database = await openDatabase({ url: url.toString(), poolSize: 2 })
   try {
-    await migrate(database)
-  } finally {
-    await database.close()
+    // Two connections: `migrate` holds one for its lock while the migrations run on the other. Closed before any
+    // copy is made: PostgreSQL copies a database only while nobody is connected to it.
+    const database = await openDatabase({ url: url.toString(), poolSize: 2 })
+    try {
+      await migrate(database)
+    } finally {
+      await database.close()
+    }
+  } catch (error) {
+    await drop()
+    throw error
   }
   project.provide('pgTemplate', name)
-  return () => run(`drop database if exists ${name} with (force)`)
+  return drop
 }
