@@ -201,7 +201,16 @@ CREATE FUNCTION count_renamed_customers() RETURNS trigger
   END $$;
 --> statement-breakpoint
 
--- PostgreSQL allows transition tables on a trigger of one event only, hence three triggers a table.
+-- A TRUNCATE removes rows without the row events above: everything derived is counted again (rebuild_stats).
+CREATE FUNCTION count_truncated() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+  BEGIN
+    PERFORM rebuild_stats();
+    RETURN NULL;
+  END $$;
+--> statement-breakpoint
+-- PostgreSQL allows transition tables on a trigger of one event only, hence a trigger an event and table.
 DO $$
 DECLARE
   t text;
@@ -213,31 +222,13 @@ BEGIN
                       FOR EACH STATEMENT EXECUTE FUNCTION count_rows()', t || '_count_update', t);
     EXECUTE format('CREATE TRIGGER %1$I AFTER DELETE ON %2$I REFERENCING OLD TABLE AS old_rows
                       FOR EACH STATEMENT EXECUTE FUNCTION count_rows()', t || '_count_delete', t);
+    EXECUTE format('CREATE TRIGGER %1$I AFTER TRUNCATE ON %2$I FOR EACH STATEMENT EXECUTE FUNCTION count_truncated()',
+                   t || '_count_truncate', t);
   END LOOP;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER users_count_rename AFTER UPDATE ON users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION count_renamed_customers();
---> statement-breakpoint
-
--- A TRUNCATE removes rows without the row events above: everything derived is counted again (rebuild_stats).
-CREATE FUNCTION count_truncated() RETURNS trigger
-  LANGUAGE plpgsql
-  AS $$
-  BEGIN
-    PERFORM rebuild_stats();
-    RETURN NULL;
-  END $$;
---> statement-breakpoint
-DO $$
-DECLARE
-  t text;
-BEGIN
-  FOR t IN SELECT DISTINCT table_name FROM counted LOOP
-    EXECUTE format('CREATE TRIGGER %1$I AFTER TRUNCATE ON %2$I FOR EACH STATEMENT EXECUTE FUNCTION count_truncated()',
-                   t || '_count_truncate', t);
-  END LOOP;
-END $$;
 --> statement-breakpoint
 
 -- Folds the rows of every key (a population's total, or one of its names) that has rows not yet folded. Rows a
