@@ -1,9 +1,18 @@
-import { eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rows } from '../../src/db/client.ts'
-import { brands, categories, orderLines, orders, products, reviews, users } from '../../src/db/schema.ts'
-import { COUNTED, countRows, type Narrowed, type Population } from '../../src/lib/counts.ts'
+import {
+  brands,
+  categories,
+  orderLines,
+  orders,
+  products,
+  refreshTokens,
+  reviews,
+  users,
+} from '../../src/db/schema.ts'
+import { COUNTED, countRows, type Narrowed, type Population, tablesRead } from '../../src/lib/counts.ts'
 import { matches } from '../../src/lib/list.ts'
 import { expectEnvelope, startApp, type TestApp } from '../helpers.ts'
 
@@ -99,6 +108,8 @@ describe('what is counted', () => {
       .map(([population, c]) => ({ population, ...c }))
       .sort((a, b) => (a.population < b.population ? -1 : 1))
     expect(inDatabase).toEqual(inCode)
+    // A table's change version is the `changes` of the population of its own name (remembered counts read it).
+    for (const { table } of Object.values(COUNTED)) expect(Object.keys(COUNTED)).toContain(table)
   })
 
   it('has a counting trigger for every row event and TRUNCATE of every counted table, and nothing else', async () => {
@@ -243,6 +254,83 @@ describe('stored totals', () => {
   it('are what a list answers as totalResults', async () => {
     const list = expectEnvelope(await t.call('GET', '/api/admin/categories?limit=1'), 200)
     expect(list.meta.totalResults).toBe(await counted('categories'))
+  })
+})
+
+describe('remembered totals of filters', () => {
+  const remembered = async () =>
+    (await rows<{ n: number }>(db(), sql`select count(*)::int as n from search_counts`))[0]!.n
+  /** Makes every remembered count of `population` say 999, to see whether the next read uses it. */
+  const tamper = (population: Population) =>
+    db().execute(sql`update search_counts set n = 999 where population = ${population}`)
+
+  it('are exact and remembered, and used while nothing they read has changed', async () => {
+    await productsNamed(['Áo sơ mi trắng', 'Áo khoác gió', 'Quần short'])
+    const cheap: Narrowed = { where: sql`${products.price} <= 100000` }
+    const n = await countRows(db(), 'products', cheap)
+    expect(n).toBe(await counted('products', cheap))
+    expect(await remembered()).toBeGreaterThan(0)
+    await tamper('products')
+    expect(await countRows(db(), 'products', cheap)).toBe(999)
+  })
+
+  it('are retired by any committed write to a table the condition reads, and only those', async () => {
+    const khoi = await customer('Phạm Văn Khôi')
+    await db().insert(orders).values({ userId: khoi.id, address: 'Huế', status: 1 })
+    const pendingOfKhoi: Narrowed = {
+      where: sql`${orders.userId} in (select ${users.id} from ${users} where ${matches(users.nameSearch, 'khoi')})
+                 and ${orders.status} = 1`,
+    }
+    const n = await countRows(db(), 'orders', pendingOfKhoi)
+    expect(n).toBe(await counted('orders', pendingOfKhoi))
+    await tamper('orders')
+    // A write to a table the condition does not read leaves the remembered count alone.
+    await productsNamed(['Khăn len'])
+    expect(await countRows(db(), 'orders', pendingOfKhoi)).toBe(999)
+    // A write to the customers the condition reads retires it, though not one order changed.
+    await db().update(users).set({ name: 'Phạm Văn Khải' }).where(eq(users.id, khoi.id))
+    expect(await countRows(db(), 'orders', pendingOfKhoi)).toBe(n - 1)
+    await tamper('orders')
+    await db().update(orders).set({ status: 2 }).where(eq(orders.userId, khoi.id))
+    expect(await countRows(db(), 'orders', pendingOfKhoi)).toBe(await counted('orders', pendingOfKhoi))
+  })
+
+  it('are retired by rebuild_stats(), after rows written with triggers off', async () => {
+    const { categoryId, brandId } = await catalog()
+    const inCategory: Narrowed = { where: eq(products.categoryId, categoryId) }
+    expect(await countRows(db(), 'products', inCategory)).toBe(0)
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`)
+      await tx.execute(sql`
+        insert into products (name, slug, category_id, brand_id)
+        select 'Hàng lặng lẽ ' || g, 'quiet-' || g, ${categoryId}, ${brandId} from generate_series(1, 7) g`)
+    })
+    // The triggers were off: no version moved, so the remembered 0 still reads as exact.
+    expect(await countRows(db(), 'products', inCategory)).toBe(0)
+    await db().execute(sql`select rebuild_stats()`)
+    expect(await countRows(db(), 'products', inCategory)).toBe(7)
+  })
+
+  it('are counted every time when the condition reads the clock or a table whose writes move no version', async () => {
+    const recent: Narrowed = { where: sql`${products.createdAt} > now() - interval '1 day'` }
+    const signedIn: Narrowed = {
+      where: sql`${users.id} in (select ${refreshTokens.userId} from ${refreshTokens})`,
+    }
+    const before = await remembered()
+    expect(await countRows(db(), 'products', recent)).toBe(await counted('products', recent))
+    expect(await countRows(db(), 'users', signedIn)).toBe(await counted('users', signedIn))
+    expect(await remembered()).toBe(before)
+  })
+
+  it('know the tables each list filter reads from the filter itself', () => {
+    const read = (condition: SQL) => [...(tablesRead(condition) ?? ['(counted every time)'])].sort()
+    expect(read(and(eq(products.brandId, 1), sql`${products.quantity} = 0`)!)).toEqual(['products'])
+    expect(
+      read(
+        sql`${orders.userId} in (select ${users.id} from ${users} where ${matches(users.nameSearch, 'an')})`,
+      ),
+    ).toEqual(['orders', 'users'])
+    expect(read(sql`${orders.createdAt} > now()`)).toEqual(['(counted every time)'])
   })
 })
 

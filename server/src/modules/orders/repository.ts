@@ -12,7 +12,14 @@ import {
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orderLines, orders, products, users } from '../../db/schema.ts'
-import { knownTotal, type Narrowed, nameSearchPlan, pageWithTotal, totalOf } from '../../lib/counts.ts'
+import {
+  knownTotal,
+  type Narrowed,
+  nameSearchPlan,
+  narrowing,
+  pageWithTotal,
+  totalOf,
+} from '../../lib/counts.ts'
 import { keysetBatches } from '../../lib/csv.ts'
 import { conflict, editedMeanwhile, notFound } from '../../lib/errors.ts'
 import { ids, toDbId } from '../../lib/ids.ts'
@@ -89,7 +96,7 @@ export const orderSorting = (sortBy: OrderExportQuery['sortBy']) => sortingOf(or
 export function orderFilters(query: OrderExportQuery, timeZone: string): Narrowed | undefined {
   const term = searchTerm(query.name)
   const userId = query.userId === undefined ? undefined : toDbId(query.userId)
-  const filters = [
+  return narrowing(term && { term, where: customerNamed(term) }, [
     query.status
       ? query.status.length === 1
         ? eq(orders.status, query.status[0]!)
@@ -102,16 +109,13 @@ export function orderFilters(query: OrderExportQuery, timeZone: string): Narrowe
     query.minTotal !== undefined ? gte(orders.totalPrice, query.minTotal) : undefined,
     query.maxTotal !== undefined ? lte(orders.totalPrice, query.maxTotal) : undefined,
     userId === undefined ? undefined : userId === null ? sql`false` : eq(orders.userId, userId),
-  ].filter((f) => f !== undefined)
-  const where = and(term ? customerNamed(term) : undefined, ...filters)
-  if (!where) return undefined
-  return { where, ...(term && filters.length === 0 && { nameOnly: term }) }
+  ])
 }
 
 /** A page of orders with their customers, `total` beside each row. */
 const ordersPage = (
   db: Db,
-  total: SQL<number>,
+  total: SQL<number | null>,
   where: SQL | undefined,
   orderBy: SQL[],
   page: Parameters<typeof onSortedPage>[4],
@@ -127,7 +131,7 @@ const ordersPage = (
 const unnarrowedPages = preparedPages('orders_page', (db, sortBy, window, name) =>
   ordersPage(
     db,
-    totalOf('orders'),
+    totalOf(db, 'orders').column,
     undefined,
     orderSorting(sortBy as OrderExportQuery['sortBy']).orderBy,
     window,
@@ -140,14 +144,14 @@ const FEW_MATCHES = 20_000
 export async function listOrders(db: Db, query: OrderListQuery, timeZone: string) {
   const narrowed = orderFilters(query, timeZone)
   if (!narrowed) {
-    const { rows, total } = await pageWithTotal(db, totalOf('orders'), () =>
+    const { rows, total } = await pageWithTotal(totalOf(db, 'orders'), () =>
       unnarrowedPages(db, query.sortBy, query),
     )
     return { data: rows.map(toOrder), meta: metaOf(query, total) }
   }
   const sorting = orderSorting(query.sortBy)
   let { where } = narrowed
-  let total = totalOf('orders', narrowed)
+  let total = totalOf(db, 'orders', narrowed)
   // A bare search by customer name: its total and the customer names it matches first (their counters). When
   // those customers have a few thousand orders, the page is read by their ids from orders_user_idx.
   if (narrowed.nameOnly !== undefined) {
@@ -158,7 +162,7 @@ export async function listOrders(db: Db, query: OrderListQuery, timeZone: string
     }
     if (plan.total !== undefined) total = knownTotal(plan.total)
   }
-  const { rows, total: found } = await pageWithTotal(db, total, (total) =>
+  const { rows, total: found } = await pageWithTotal(total, (total) =>
     ordersPage(db, total, where, sorting.orderBy, query),
   )
   return { data: rows.map(toOrder), meta: metaOf(query, found) }

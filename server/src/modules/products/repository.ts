@@ -17,6 +17,7 @@ import {
   knownTotal,
   type Narrowed,
   nameSearchPlan,
+  narrowing,
   pageWithTotal,
   rowsOf,
   totalOf,
@@ -66,7 +67,7 @@ export const toProduct = (p: Row, category: Named, brand: Named): Product => ({
 })
 
 /** Products with their category's and brand's names, in one query; with `total`, a list's total beside each. */
-const withNames = (db: Db, total: SQL<number> = sql<number>`null::float8`) =>
+const withNames = (db: Db, total: SQL<number | null> = sql`null::float8`) =>
   db
     .select({
       product: products,
@@ -128,17 +129,14 @@ function stockIs(stock: ProductExportQuery['stock'], lowStock: number) {
 /** What the search and filters keep of the live products (AND); undefined when nothing narrows the list. */
 function narrowedBy(query: ProductExportQuery, lowStock: number): Narrowed | undefined {
   const term = searchTerm(query.name)
-  const filters = [
+  return narrowing(term && { term, where: matches(products.nameSearch, term) }, [
     ofParent(products.categoryId, query.category),
     ofParent(products.brandId, query.brand),
     query.minPrice === undefined ? undefined : gte(products.price, query.minPrice),
     query.maxPrice === undefined ? undefined : lte(products.price, query.maxPrice),
     stockIs(query.stock, lowStock),
     query.size === undefined ? undefined : sql`${products.size} @> array[${query.size}]::text[]`,
-  ].filter((f) => f !== undefined)
-  const where = and(term ? matches(products.nameSearch, term) : undefined, ...filters)
-  if (!where) return undefined
-  return { where, ...(term && filters.length === 0 && { nameOnly: term }) }
+  ])
 }
 
 /**
@@ -150,7 +148,7 @@ const FEW_MATCHES = 20_000
 /** The first pages of the products list in each sort, prepared once; the total is the stored count. */
 const unnarrowedPages = preparedPages('products_page', (db, sortBy, window, name) => {
   const { orderBy } = sortingOf(productSorts, products.id, sortBy as SortBy<ProductSortField>)
-  return withNames(db, totalOf('products'))
+  return withNames(db, totalOf(db, 'products').column)
     .where(onSortedPage(db, { table: products, id: products.id }, live, orderBy, window))
     .orderBy(...orderBy)
     .prepare(name)
@@ -163,14 +161,14 @@ const unnarrowedPages = preparedPages('products_page', (db, sortBy, window, name
 export async function listProducts(db: Db, query: ProductListQuery, lowStock: () => Promise<number>) {
   const narrowed = narrowedBy(query, query.stock === 'low' ? await lowStock() : 0)
   if (!narrowed) {
-    const { rows, total } = await pageWithTotal(db, totalOf('products'), () =>
+    const { rows, total } = await pageWithTotal(totalOf(db, 'products'), () =>
       unnarrowedPages(db, query.sortBy, query),
     )
     return { data: rows.map((r) => toProduct(r.product, r.category, r.brand)), meta: metaOf(query, total) }
   }
   const { orderBy } = sortingOf(productSorts, products.id, query.sortBy)
   let where = and(live, narrowed.where)
-  let total = totalOf('products', narrowed)
+  let total = totalOf(db, 'products', narrowed)
   // A bare name search: its total and the names it matches first. When they name a few thousand products the
   // page is read by those names, which PostgreSQL estimates well, instead of by the trigram condition.
   if (narrowed.nameOnly !== undefined) {
@@ -178,7 +176,7 @@ export async function listProducts(db: Db, query: ProductListQuery, lowStock: ()
     if (plan.names) where = and(live, sql`${products.nameSearch} = any(${sql.param(plan.names)}::text[])`)
     if (plan.total !== undefined) total = knownTotal(plan.total)
   }
-  const { rows, total: found } = await pageWithTotal(db, total, (total) =>
+  const { rows, total: found } = await pageWithTotal(total, (total) =>
     withNames(db, total)
       .where(onSortedPage(db, { table: products, id: products.id }, where, orderBy, query))
       .orderBy(...orderBy),

@@ -8,7 +8,7 @@ import type {
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { products, reviews, users } from '../../db/schema.ts'
-import { type Narrowed, pageWithTotal, totalOf } from '../../lib/counts.ts'
+import { type Narrowed, narrowing, pageWithTotal, totalOf } from '../../lib/counts.ts'
 import { keysetBatches } from '../../lib/csv.ts'
 import { notFound } from '../../lib/errors.ts'
 import { ids, toDbId } from '../../lib/ids.ts'
@@ -29,13 +29,11 @@ const reviewSorts: SortKeys<ReviewSortField> = {
 function reviewFilters(query: ReviewExportQuery): Narrowed | undefined {
   const term = searchTerm(query.content)
   const productId = query.productId === undefined ? undefined : toDbId(query.productId)
-  const where = and(
-    term ? matches(reviews.contentSearch, term) : undefined,
+  return narrowing(term && { term, where: matches(reviews.contentSearch, term) }, [
     query.rating === undefined ? undefined : eq(reviews.rating, query.rating),
     productId === undefined ? undefined : productId === null ? sql`false` : eq(reviews.productId, productId),
     query.status === undefined ? undefined : eq(reviews.status, query.status),
-  )
-  return where ? { where } : undefined
+  ])
 }
 
 const reviewColumns = {
@@ -56,7 +54,7 @@ const reviewColumns = {
 export async function listReviews(db: Db, query: ReviewListQuery) {
   const filters = reviewFilters(query)
   const sorting = sortingOf(reviewSorts, reviews.id, query.sortBy)
-  const { rows, total } = await pageWithTotal(db, totalOf('reviews', filters), (total) =>
+  const { rows, total } = await pageWithTotal(totalOf(db, 'reviews', filters), (total) =>
     db
       .select({ ...reviewColumns, total })
       .from(reviews)

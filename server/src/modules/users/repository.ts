@@ -9,7 +9,14 @@ import type {
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orders, refreshTokens, reviews, users } from '../../db/schema.ts'
-import { type Narrowed, type Population, pageWithTotal, rowsOf, totalOf } from '../../lib/counts.ts'
+import {
+  type Narrowed,
+  narrowing,
+  type Population,
+  pageWithTotal,
+  rowsOf,
+  totalOf,
+} from '../../lib/counts.ts'
 import { keysetBatches } from '../../lib/csv.ts'
 import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
@@ -82,13 +89,10 @@ const userSorts: SortKeys<UserSortField> = {
 /** The user list's search and filters (AND), within the role its population stands for. */
 function userFilters(query: UserExportQuery, timeZone: string): Narrowed | undefined {
   const term = searchTerm(query.name)
-  const filters = [
+  return narrowing(term && { term, where: matches(users.nameSearch, term) }, [
     query.gender ? eq(users.gender, Number(query.gender)) : undefined,
     ...withinDays(users.createdAt, query.from, query.to, timeZone),
-  ].filter((f) => f !== undefined)
-  const where = and(term ? matches(users.nameSearch, term) : undefined, ...filters)
-  if (!where) return undefined
-  return { where, ...(term && filters.length === 0 && { nameOnly: term }) }
+  ])
 }
 
 /** The population of a role: the user list shows customers, administrators or every account. */
@@ -98,7 +102,7 @@ const populationOf = (role: UserExportQuery['role']): Population =>
 /** A page of users, `total` beside each row. */
 const usersPage = (
   db: Db,
-  total: SQL<number>,
+  total: SQL<number | null>,
   where: SQL | undefined,
   orderBy: SQL[],
   page: Parameters<typeof onSortedPage>[4],
@@ -117,7 +121,7 @@ const unnarrowedPages = preparedPages('users_page', (db, shape, window, name) =>
   const [sortBy, population] = shape.split(' ') as [UserExportQuery['sortBy'], Population]
   return usersPage(
     db,
-    totalOf(population),
+    totalOf(db, population).column,
     rowsOf(population),
     sortingOf(userSorts, users.id, sortBy).orderBy,
     window,
@@ -128,7 +132,7 @@ export async function listUsers(db: Db, query: UserListQuery, timeZone: string) 
   const narrowed = userFilters(query, timeZone)
   const population = populationOf(query.role)
   const sorting = sortingOf(userSorts, users.id, query.sortBy)
-  const { rows, total } = await pageWithTotal(db, totalOf(population, narrowed), (total) =>
+  const { rows, total } = await pageWithTotal(totalOf(db, population, narrowed), (total) =>
     narrowed
       ? usersPage(db, total, and(rowsOf(population), narrowed.where), sorting.orderBy, query)
       : unnarrowedPages(db, `${query.sortBy} ${population}`, query),
