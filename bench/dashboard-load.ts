@@ -99,7 +99,7 @@ export async function measureDashboard(api: RunningApi, runs: number): Promise<D
     await load(page)
     for (let i = 0; i < runs; i++) warm.push(await load(page))
     for (let i = 0; i < runs; i++) {
-      // Any committed write to an order moves the orders' change version on (docs/performance.md, section 9).
+      // Any committed write to an order moves the orders' change version on (docs/counts.md, "Change versions").
       await api.database.db.execute(
         sql`update orders set updated_at = updated_at where id = (select max(id) from orders)`,
       )

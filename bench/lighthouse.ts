@@ -1,7 +1,7 @@
 /**
  * Lighthouse's performance score of the web app's first screens: the sign-in page, the dashboard and the product
  * list, each with Lighthouse's desktop preset and its default phone profile (a mid-range phone on a slow 4G
- * connection, simulated), against the targets of docs/performance.md section 12 (95 on desktop, 90 on the phone).
+ * connection, simulated), against the targets of docs/performance.md, "The web app" (95 on desktop, 90 on the phone).
  *
  * It serves the build in web/dist as `npm start` does, on a fresh embedded database in a temporary folder with
  * the demo store, signs in through the API and hands the page the session the way the app keeps it (its tokens

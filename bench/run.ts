@@ -41,7 +41,7 @@ ${STORE_HELP}  --duration S        seconds each scenario is measured (default 10
                       dashboard's load in Chromium alone)
 `
 
-/** What a scenario should reach on the 2-core bench machine (docs/performance.md section 11; never asserted in a test). */
+/** What a scenario should reach on the 2-core bench machine (docs/performance.md, "The targets and the latest run"; never asserted in a test). */
 interface Target {
   rps?: number
   p99Ms?: number

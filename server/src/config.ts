@@ -162,7 +162,7 @@ export const configSchema = z
     WEB_CONCURRENCY: positiveInt(1, 64),
     /**
      * The embedded database in a thread of its own, so that it and the server use two cores
-     * (docs/performance.md, "The embedded database on a thread of its own"); `false` runs it on the server's thread.
+     * (docs/performance.md, "The embedded database"); `false` runs it on the server's thread.
      */
     EMBEDDED_DB_THREAD: bool.default(true),
   })
