@@ -10,6 +10,8 @@ declare module 'autocannon' {
     title?: string
     /** Worker threads that send the requests, so they share no event loop with the caller. */
     workers?: number
+    /** Requests each connection sends in turn, in place of `url`'s alone. */
+    requests?: { method?: string; path: string; headers?: Record<string, string>; body?: string }[]
   }
 
   /** Latencies in milliseconds; requests per second. */

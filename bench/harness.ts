@@ -26,7 +26,7 @@ export const root = fileURLToPath(new URL('..', import.meta.url))
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'Bench2026pass' }
 
 /** The command-line options every API benchmark takes, for `parseArgs`. */
-const STORE_OPTIONS = {
+export const STORE_OPTIONS = {
   products: { type: 'string' },
   orders: { type: 'string' },
   customers: { type: 'string' },
@@ -122,7 +122,7 @@ async function ensureBenchAdmin(database: Database) {
 }
 
 /** The parsed store options: the store asked for and how each scenario is run. */
-function benchSettings(
+export function benchSettings(
   values: Partial<Record<keyof typeof STORE_OPTIONS, string | boolean | undefined>>,
   defaults: { duration: number; warmup: number },
 ) {
@@ -147,7 +147,7 @@ export type BenchSettings = ReturnType<typeof benchSettings>
  * Creates the bench database when missing, applies the migrations, adds what the store lacks of `target` with
  * the bulk generator, and makes sure the bench administrator exists. Answers what was added (null when nothing).
  */
-async function prepareStore(settings: BenchSettings): Promise<Record<string, unknown> | null> {
+export async function prepareStore(settings: BenchSettings): Promise<Record<string, unknown> | null> {
   const { url, target } = settings
   await prepareDatabase(url, settings.fresh)
   const loader = await openDatabase({ url, poolSize: 3 })

@@ -73,7 +73,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   app.decorateRequest('admin', undefined as never)
   // Before the routes, so the time of every answer is counted, the web app's files too.
-  serveMetrics(app, { token: deps.config.METRICS_TOKEN, pool: deps.database.pool })
+  serveMetrics(app, {
+    token: deps.config.METRICS_TOKEN,
+    pool: deps.database.pool,
+    embeddedMemory: deps.database.memory,
+  })
   // Every call is a row of the endpoint table; a route written by hand stops the start.
   app.addHook('onRoute', requireTableEntry)
   // The day rollups of the reports count in the store's zone: a new STORE_TZ rebuilds them once.

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import type { PoolState } from './db/client.ts'
+import type { EmbeddedMemory } from './db/pglite.ts'
 import { decodeQueueOf } from './modules/files/routes.ts'
 
 /**
@@ -12,13 +13,19 @@ import { decodeQueueOf } from './modules/files/routes.ts'
  * - `store_db_pool_connections{state}` (`total`, `idle`, `waiting`, `max`): the PostgreSQL pool; absent on
  *   the embedded database, which has no pool.
  * - `store_image_decodes{state}` (`running`, `waiting`): the image decode queue of uploads.
+ * - `store_embedded_db_memory_bytes{part}` (`wasm`, `heap_used`, `heap_total`): the embedded database's
+ *   WebAssembly memory and the V8 heap of the thread it runs on; absent on a PostgreSQL server.
  * - The process: prom-client's defaults (CPU, memory, event loop delay, handles, garbage collection), under
  *   their usual names, so the usual Node.js dashboards read them.
  * With METRICS_TOKEN set it answers only `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise).
  */
 export function serveMetrics(
   app: FastifyInstance,
-  options: { token?: string | undefined; pool?: (() => PoolState) | undefined },
+  options: {
+    token?: string | undefined
+    pool?: (() => PoolState) | undefined
+    embeddedMemory?: (() => Promise<EmbeddedMemory>) | undefined
+  },
 ) {
   const registry = new Registry()
   const durations = new Histogram({
@@ -38,6 +45,21 @@ export function serveMetrics(
       collect() {
         const now = pool()
         for (const state of ['total', 'idle', 'waiting', 'max'] as const) this.set({ state }, now[state])
+      },
+    })
+  }
+  const embeddedMemory = options.embeddedMemory
+  if (embeddedMemory) {
+    new Gauge({
+      name: 'store_embedded_db_memory_bytes',
+      help: "The embedded database's WebAssembly memory, and the V8 heap of its thread in use and reserved",
+      labelNames: ['part'] as const,
+      registers: [registry],
+      async collect() {
+        const now = await embeddedMemory()
+        this.set({ part: 'wasm' }, now.wasmBytes)
+        this.set({ part: 'heap_used' }, now.heapUsedBytes)
+        this.set({ part: 'heap_total' }, now.heapTotalBytes)
       },
     })
   }

@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { SERVER_DIR } from '../paths.ts'
-import { createPglite, snapshotPglite } from './pglite.ts'
+import { createPglite, type EmbeddedMemory, memoryOf, snapshotPglite } from './pglite.ts'
 import { openPgliteInThread } from './pglite-in-thread.ts'
 import { preparedPglite } from './pglite-prepared.ts'
 import { startFromTemplate } from './pglite-template.ts'
@@ -30,6 +30,8 @@ export interface Database {
   snapshot?(target: string): Promise<void>
   /** The server's connection pool as it is now (PostgreSQL only; PGlite is one connection in this process). */
   pool?(): PoolState
+  /** The embedded database only: where its memory goes. */
+  memory?(): Promise<EmbeddedMemory>
 }
 
 export interface PoolState {
@@ -131,6 +133,7 @@ export async function openDatabase(options: {
       kind: 'pglite',
       close: () => client.close(),
       exclusive: (work) => work(),
+      memory: () => client.memory(),
       ...(dataDir ? { snapshot: (target: string) => client.snapshot(target) } : {}),
     }
   }
@@ -142,6 +145,7 @@ export async function openDatabase(options: {
     kind: 'pglite',
     close: () => client.close(),
     exclusive: (work) => work(),
+    memory: async () => memoryOf(client),
     ...(dataDir ? { snapshot: (target: string) => snapshotPglite(client, dataDir, target) } : {}),
   }
 }

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite'
 import { COMPILED } from '../paths.ts'
+import type { EmbeddedMemory } from './pglite.ts'
 
 // The embedded database in a thread of its own (`pglite-thread.ts`), behind an object that answers the calls
 // drizzle's PGlite driver makes (`query`, `transaction`), so the rest of the server cannot tell it from PGlite on
@@ -22,11 +23,13 @@ export type ThreadRequest =
   | { id: number; op: 'begin'; tx: number }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'snapshot'; target: string }
+  | { id: number; op: 'memory' }
   | { id: number; op: 'close' }
 
 export type ThreadReply = {
   id: number
   result?: Pick<Results<unknown>, 'rows' | 'fields' | 'affectedRows'>
+  memory?: EmbeddedMemory
   error?: Record<string, unknown>
 }
 
@@ -39,6 +42,8 @@ export interface PgliteInThread extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
   /** `snapshotPglite` on the database's thread (the database in a folder only). */
   snapshot(target: string): Promise<void>
+  /** The database's memory, as its thread sees it. */
+  memory(): Promise<EmbeddedMemory>
   close(): Promise<void>
   /** As PGlite's own client, for drizzle's driver. */
   asPglite(): PGlite
@@ -131,6 +136,9 @@ export async function openPgliteInThread(
     },
     async snapshot(target) {
       await call({ op: 'snapshot', target })
+    },
+    async memory() {
+      return (await call({ op: 'memory' })).memory!
     },
     async close() {
       if (stopped) return

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import type { ParserOptions, Results, Transaction } from '@electric-sql/pglite'
-import { createPglite, snapshotPglite } from './pglite.ts'
+import { createPglite, memoryOf, snapshotPglite } from './pglite.ts'
 import type { ThreadReply, ThreadRequest } from './pglite-in-thread.ts'
 import { PreparedStatements } from './pglite-prepared.ts'
 
@@ -105,6 +105,10 @@ async function handle(request: ThreadRequest): Promise<void> {
         if (!dataDir) throw new Error('an embedded database in memory has no files to copy')
         await snapshotPglite(client, dataDir, request.target)
         reply({ id })
+        return
+      }
+      case 'memory': {
+        reply({ id, memory: memoryOf(client) })
         return
       }
       case 'close': {

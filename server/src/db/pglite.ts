@@ -1,6 +1,7 @@
 import { constants } from 'node:fs'
 import { copyFile, mkdir, readdir } from 'node:fs/promises'
 import path from 'node:path'
+import { getHeapStatistics } from 'node:v8'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
@@ -70,5 +71,26 @@ async function copyTree(
     if (entry.isDirectory()) await copyTree(root, target, name, keep)
     else if (entry.isFile() && keep(name))
       await copyFile(path.join(root, name), path.join(target, name), constants.COPYFILE_FICLONE)
+  }
+}
+
+/** Where the embedded database's memory goes, for `/metrics` and the soak benchmark. */
+export interface EmbeddedMemory {
+  /** PGlite's WebAssembly memory: PostgreSQL's own, which grows to its largest need and never shrinks. */
+  wasmBytes: number
+  /** The V8 heap of the thread PGlite runs on, in use and reserved; on the server's thread, the server's. */
+  heapUsedBytes: number
+  heapTotalBytes: number
+}
+
+/** The memory of `client` and of the thread it runs on (the caller's). */
+export function memoryOf(client: PGlite): EmbeddedMemory {
+  // PGlite keeps its Emscripten module as `mod`, undeclared in its types; its HEAPU8 spans the whole memory.
+  const heap8 = (client as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8
+  const v8Heap = getHeapStatistics()
+  return {
+    wasmBytes: heap8?.byteLength ?? 0,
+    heapUsedBytes: v8Heap.used_heap_size,
+    heapTotalBytes: v8Heap.total_heap_size,
   }
 }

@@ -84,9 +84,15 @@ describe('GET /metrics, open (no METRICS_TOKEN)', () => {
       expect(sample(text, 'store_db_pool_connections', { state: 'max' })).toBeGreaterThanOrEqual(1)
       expect(sample(text, 'store_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1)
       expect(sample(text, 'store_db_pool_connections', { state: 'waiting' })).toBe(0)
+      expect(text).not.toMatch(/store_embedded_db_memory_bytes/)
     } else {
-      // The embedded database is one connection in this process: there is no pool to describe.
+      // The embedded database is one connection in this process: there is no pool to describe, but its memory.
       expect(text).not.toMatch(/store_db_pool_connections/)
+      // PostgreSQL's WebAssembly memory is at least its 16 MB of shared buffers.
+      expect(sample(text, 'store_embedded_db_memory_bytes', { part: 'wasm' })).toBeGreaterThan(16 * 2 ** 20)
+      const used = sample(text, 'store_embedded_db_memory_bytes', { part: 'heap_used' }) ?? 0
+      expect(used).toBeGreaterThan(0)
+      expect(sample(text, 'store_embedded_db_memory_bytes', { part: 'heap_total' })).toBeGreaterThanOrEqual(used)
     }
   })
 

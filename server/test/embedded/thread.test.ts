@@ -55,6 +55,18 @@ describe('the embedded database on a thread of its own', () => {
       expect(await rows(database.db, sql`show shared_buffers`)).toEqual([{ shared_buffers: '16MB' }])
   })
 
+  it('tells its memory from its own thread: PostgreSQL’s WebAssembly memory and that thread’s heap', async () => {
+    const [there, here] = await Promise.all([threaded.memory!(), local.memory!()])
+    for (const memory of [there, here]) {
+      // At least the 16 MB of shared buffers; the heap in use within what V8 has reserved.
+      expect(memory.wasmBytes).toBeGreaterThan(16 * 2 ** 20)
+      expect(memory.heapUsedBytes).toBeGreaterThan(0)
+      expect(memory.heapTotalBytes).toBeGreaterThanOrEqual(memory.heapUsedBytes)
+    }
+    // The thread's heap holds PGlite's code and little else; the caller's holds the test runner's too.
+    expect(there.heapTotalBytes).toBeLessThan(here.heapTotalBytes)
+  })
+
   it('passes PostgreSQL’s error fields across, so a taken slug is still recognised', async () => {
     await threaded.db.insert(categories).values({ name: 'Giày', slug: 'giay' })
     const error = await threaded.db
