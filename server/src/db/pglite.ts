@@ -1,7 +1,7 @@
 import { constants } from 'node:fs'
 import { copyFile, mkdir, readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { getHeapStatistics } from 'node:v8'
+import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
@@ -81,6 +81,8 @@ export interface EmbeddedMemory {
   /** The V8 heap of the thread PGlite runs on, in use and reserved; on the server's thread, the server's. */
   heapUsedBytes: number
   heapTotalBytes: number
+  /** The thread's young generation as V8 has sized it, within `resourceLimits` on the database's thread. */
+  youngBytes: number
 }
 
 /** The memory of `client` and of the thread it runs on (the caller's). */
@@ -92,5 +94,6 @@ export function memoryOf(client: PGlite): EmbeddedMemory {
     wasmBytes: heap8?.byteLength ?? 0,
     heapUsedBytes: v8Heap.used_heap_size,
     heapTotalBytes: v8Heap.total_heap_size,
+    youngBytes: getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0,
   }
 }

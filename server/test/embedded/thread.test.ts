@@ -4,6 +4,7 @@ import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, migrate, openDatabase, rows } from '../../src/db/client.ts'
+import { THREAD_LIMITS } from '../../src/db/pglite-in-thread.ts'
 import { categories } from '../../src/db/schema.ts'
 import { isUniqueViolation } from '../../src/lib/errors.ts'
 
@@ -65,6 +66,18 @@ describe('the embedded database on a thread of its own', () => {
     }
     // The thread's heap holds PGlite's code and little else; the caller's holds the test runner's too.
     expect(there.heapTotalBytes).toBeLessThan(here.heapTotalBytes)
+  })
+
+  it('keeps the thread’s young generation within its 8 MB while rows pass across', async () => {
+    // Pages of a few thousand rows each: without the limit, V8 lets the young generation grow to 48 MB of them.
+    for (let page = 0; page < 40; page++)
+      await rows(
+        threaded.db,
+        sql`select g as id, repeat('Áo thun cổ tròn ', 8) as name from generate_series(1, 5000) g`,
+      )
+    const there = await threaded.memory!()
+    expect(there.youngBytes).toBeGreaterThan(0)
+    expect(there.youngBytes).toBeLessThanOrEqual(THREAD_LIMITS.maxYoungGenerationSizeMb * 2 ** 20)
   })
 
   it('passes PostgreSQL’s error fields across, so a taken slug is still recognised', async () => {
