@@ -6,6 +6,7 @@ import { BUDGET_KB, initialSize, kb } from '../scripts/initial-js-size.ts'
 import { WEB_DIST } from '../server/src/web/static.ts'
 import { type DashboardLoads, measureDashboard } from './dashboard-load.ts'
 import {
+  type BenchSettings,
   benchCommand,
   fmt,
   latency,
@@ -248,7 +249,7 @@ const webTable = (size: ReturnType<typeof initialSize>) =>
  * database (`npm run bench:embedded`, on its own thread) and Lighthouse (`npm run bench:lighthouse`, one run a page
  * and profile) when Chromium is installed.
  */
-function others(duration: number) {
+function others(duration: number, store: BenchSettings['target']) {
   const run = (script: string, args: string[]) => {
     console.log(`\n$ npm run ${script} -- ${args.join(' ')}\n`)
     const done = spawnSync(
@@ -263,6 +264,12 @@ function others(duration: number) {
     if (done.status !== 0) console.error(`${script} ended with exit code ${done.status}`)
   }
   run('bench:embedded', ['--modes', 'thread', '--duration', String(duration), '--starts', '3'])
+  // Two minutes of the soak on each database, on this run's PostgreSQL store: the memory under a mixed load.
+  run('bench:soak', [
+    '--minutes',
+    '2',
+    ...Object.entries(store).flatMap(([name, size]) => [`--${name}`, String(size)]),
+  ])
   if (existsSync(process.env.CHROME_PATH ?? '/usr/bin/chromium')) run('bench:lighthouse', ['--runs', '1'])
   else console.error('Lighthouse was not run: no Chromium')
 }
@@ -311,7 +318,7 @@ benchCommand({
     const web = existsSync(path.join(WEB_DIST, '.vite/manifest.json')) ? initialSize(WEB_DIST) : undefined
     if (web) console.log(`${webTable(web)}\n`)
     // The other targets are measured by commands of their own, run here one after the other.
-    others(settings.duration)
+    others(settings.duration, settings.target)
     return { results, fresh, memory, dashboard, initialJs: web && { js: web.js, css: web.css } }
   },
 })

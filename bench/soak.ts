@@ -12,6 +12,7 @@ import {
   type OtherProcessApi,
   prepareStore,
   root,
+  STORE_OPTIONS,
   startServerProcess,
   whole,
 } from './harness.ts'
@@ -26,8 +27,11 @@ const HELP = `npm run bench:soak -- [options]
   --minutes N       minutes of load on each database (default 10)
   --on LIST         embedded,postgres (default both)
   --connections N   concurrent connections (default 10)
-  --products N      products of the embedded store (default 100000, the store of bench:embedded)
-  The PostgreSQL store is npm run bench's (BENCH_DATABASE_URL), filled to its size first when it is not.
+  --embedded-products N  products of the embedded store (default 100000, the store of bench:embedded)
+  --products N, --orders N, --customers N, --reviews N
+                    the PostgreSQL store, npm run bench's (BENCH_DATABASE_URL, the same defaults), filled to
+                    that size first when it holds less
+  After the load, the server is left idle for a minute and its resident memory read again.
 `
 
 type On = 'embedded' | 'postgres'
@@ -122,7 +126,11 @@ async function soak(api: OtherProcessApi, pid: number, minutes: number, connecti
       `minute ${minute}: ${fmt(row.requests)} requests, ${row.errors} errors, p99 ${row.p99Ms} ms, resident ${fmt(row.rssMb)} MB`,
     )
   }
-  return { startMb: start.rssMb, rows }
+  // V8 gives back the heap the load left behind once the server has been idle a while.
+  await new Promise((resolve) => setTimeout(resolve, 60_000))
+  const idle = memoryOf(pid)
+  console.error(`a minute idle: resident ${fmt(idle.rssMb)} MB`)
+  return { startMb: start.rssMb, idleMb: idle.rssMb, rows }
 }
 
 const table = (on: On, run: Awaited<ReturnType<typeof soak>>) => {
@@ -131,7 +139,8 @@ const table = (on: On, run: Awaited<ReturnType<typeof soak>>) => {
   const mb = (n: number | null) => (n === null ? '-' : fmt(n))
   return (
     `${on === 'embedded' ? 'The embedded database' : 'The PostgreSQL server'}, ${run.rows.length} minutes of mixed load: ` +
-    `resident memory ${fmt(run.startMb)} MB at the start, ${fmt(peak)} at its peak, ${fmt(end)} at the end\n\n` +
+    `resident memory ${fmt(run.startMb)} MB at the start, ${fmt(peak)} at its peak, ${fmt(end)} at the end, ` +
+    `${fmt(run.idleMb)} after a minute idle\n\n` +
     markdownTable(
       [
         'minute',
@@ -162,11 +171,10 @@ const table = (on: On, run: Awaited<ReturnType<typeof soak>>) => {
 async function main() {
   const { values } = parseArgs({
     options: {
+      ...STORE_OPTIONS,
       minutes: { type: 'string' },
       on: { type: 'string' },
-      connections: { type: 'string' },
-      products: { type: 'string' },
-      help: { type: 'boolean' },
+      'embedded-products': { type: 'string' },
     },
   })
   if (values.help) {
@@ -190,7 +198,7 @@ async function main() {
   const results: Partial<Record<On, Awaited<ReturnType<typeof soak>>>> = {}
   for (const on of ons) {
     if (on === 'embedded') {
-      const store = prepareEmbeddedStore(whole(values.products, 100_000, 'products'))
+      const store = prepareEmbeddedStore(whole(values['embedded-products'], 100_000, 'embedded-products'))
       const server = await startServer(store.dir, 'thread', false)
       try {
         results.embedded = await soak(await signIn(server.base), server.child.pid!, minutes, connections)
@@ -198,7 +206,7 @@ async function main() {
         await stopServer(server)
       }
     } else {
-      const settings = benchSettings({}, { duration: 10, warmup: 2 })
+      const settings = benchSettings(values, { duration: 10, warmup: 2 })
       await prepareStore(settings)
       const server = await startServerProcess(settings.url)
       try {
