@@ -171,6 +171,7 @@ export const messageTexts = {
   malformedRequest: 'The request is not valid HTTP',
   databaseUnavailable: 'The database cannot be reached right now; try again in a moment',
   storageUnavailable: 'The file storage cannot be reached right now; try again in a moment',
+  serviceUnavailable: 'This cannot be checked right now; try again in a moment',
 } as const
 
 type Entry = keyof typeof messageTexts

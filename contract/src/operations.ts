@@ -4,7 +4,15 @@ import { defineEndpoints } from './endpoint.ts'
 
 export const healthAnswer = z.object({
   status: z.boolean(),
-  data: z.object({ database: z.enum(['up', 'down']), uptimeSeconds: z.number() }),
+  data: z.object({
+    database: z.enum(['up', 'down']),
+    /**
+     * The store of the sign-in, two-step and reset limits: Redis answering or not, `notConfigured` without
+     * `REDIS_URL` (the limits are then in each process). Its state does not change the status code.
+     */
+    redis: z.enum(['up', 'down', 'notConfigured']),
+    uptimeSeconds: z.number(),
+  }),
   message: z.string(),
 })
 
@@ -23,7 +31,7 @@ export const operationEndpoints = defineEndpoints('operations', {
   health: {
     method: 'GET',
     path: '/health',
-    summary: 'Is the server up and its database reachable',
+    summary: 'Is the server up, its database reachable (else 503), and its Redis of the limits',
     public: true,
     answer: healthAnswer,
     responses: { 200: healthAnswer, 503: healthAnswer },

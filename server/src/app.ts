@@ -16,6 +16,7 @@ import {
 import { requireTableEntry } from './lib/endpoints.ts'
 import { badRequest, HttpError, refusal } from './lib/errors.ts'
 import { isDatabaseOutage, OUTAGE_RETRY_AFTER_SECONDS } from './lib/outages.ts'
+import { LIMIT_STORE_REST_MS, LimitStoreDown } from './lib/rate-limit.ts'
 import { serveMetrics } from './metrics.ts'
 import { syncStatsZone } from './modules/analytics/report.ts'
 import { authHook } from './modules/auth/hook.ts'
@@ -222,6 +223,14 @@ function errorHandler(
           : 'refused'
     const answer = refusal(status, { code })
     return reply.code(status).send(code === 'refused' ? { ...answer, message: error.message } : answer)
+  }
+  if (error instanceof LimitStoreDown) {
+    // The limits of two-step codes and reset requests cannot be counted: refused rather than let through
+    // unlimited (docs/security.md, "When Redis is away"). Logged by LimitStoreHealth, once a minute.
+    return reply
+      .code(503)
+      .header('retry-after', String(LIMIT_STORE_REST_MS / 1_000))
+      .send(refusal(503, { code: 'serviceUnavailable' }))
   }
   if (isDatabaseOutage(error)) {
     // Nothing is wrong with the request or the code: the database is away (restarting, failing over, out of

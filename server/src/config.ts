@@ -61,6 +61,11 @@ export const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
+    /**
+     * With DATABASE_URL, how long a statement of an API call may run before it is cancelled and the call answered
+     * 503 (docs/operations.md, "When the database is away"); exports and migrations have no such limit.
+     */
+    DB_STATEMENT_TIMEOUT_SECONDS: positiveInt(10, 3600),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')

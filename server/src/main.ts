@@ -41,6 +41,7 @@ async function main() {
     url: config.DATABASE_URL,
     dataDir: path.resolve(config.DATA_DIR, 'db'),
     thread: config.EMBEDDED_DB_THREAD,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_SECONDS * 1_000,
   })
   await migrate(database)
   const format = logFormat(config)
@@ -121,6 +122,7 @@ async function serveAsWorker(config: ReturnType<typeof loadConfig>) {
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: path.resolve(config.DATA_DIR, 'db'),
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_SECONDS * 1_000,
   })
   const app = await buildApp({
     config,

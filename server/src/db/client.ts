@@ -19,6 +19,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
 export interface Database {
   db: Db
+  /**
+   * For work that may take long, exports and migrations: on a server, a pool of its own of 2 connections
+   * without the statement timeout of `db`; the embedded database is `db` itself.
+   */
+  longDb: Db
   kind: 'pglite' | 'pg'
   close(): Promise<void>
   /** Runs `work` while holding a lock that other processes on the same server wait for. */
@@ -53,6 +58,11 @@ export async function openDatabase(options: {
   url?: string
   dataDir?: string
   poolSize?: number
+  /**
+   * On a server, how long a statement of `db` may run (DB_STATEMENT_TIMEOUT_SECONDS): the server cancels it then,
+   * and a host that has not answered half a second later is given up by the client. Unset: no limit.
+   */
+  statementTimeoutMs?: number
   /** Told of an idle server connection that failed; the default writes one line to stderr. */
   onIdleError?: (error: Error) => void
   /**
@@ -64,37 +74,53 @@ export async function openDatabase(options: {
   onThreadLost?: (error: Error) => void
 }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({
+    const timeout = options.statementTimeoutMs
+    const common = {
       connectionString: options.url,
-      max: options.poolSize ?? 10,
       // A database host that does not answer at all (a failover, a dropped route) would otherwise hold every
       // request until the operating system gives up, minutes later; this fails it as an outage (a 503) instead.
       connectionTimeoutMillis: 5_000,
+      // Probes on idle connections: a host gone without a word (powered off, a dropped route) is found and its
+      // connections closed, instead of being handed to the next query.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      Client: ReleasingClient,
+    }
+    const pool = new pg.Pool({
+      ...common,
+      max: options.poolSize ?? 10,
+      // The server cancels a statement running longer (SQLSTATE 57014); a host that is silent cannot, so the
+      // client gives up on it a little later (`Query read timeout`). Both are outages: a 503 with Retry-After.
+      ...(timeout && { statement_timeout: timeout, query_timeout: timeout + 500 }),
     })
+    const longPool = new pg.Pool({ ...common, max: 2 })
     // A server restart or a killed backend surfaces as an error on an idle connection; with no listener
     // Node would end the process. The pool drops that connection and opens another on the next query.
-    pool.on(
-      'error',
-      options.onIdleError ?? ((error) => console.error(`database connection lost: ${error.message}`)),
-    )
+    const onIdleError =
+      options.onIdleError ?? ((error: Error) => console.error(`database connection lost: ${error.message}`))
     // pool.end() resolves before its connections have finished closing; close() waits for them, so whoever
     // closes the database next (a test dropping it, a process exiting) finds none still open.
     const open = new Set<pg.PoolClient>()
-    pool.on('connect', (client) => {
-      open.add(client)
-      client.once('end', () => open.delete(client))
-    })
+    for (const p of [pool, longPool]) {
+      p.on('error', onIdleError)
+      p.on('connect', (client) => {
+        open.add(client)
+        client.once('end', () => open.delete(client))
+      })
+    }
     const close = async () => {
       const ended = [...open].map((client) => new Promise((resolve) => client.once('end', resolve)))
-      await pool.end()
+      await Promise.all([pool.end(), longPool.end()])
       await Promise.all(ended)
     }
     // Fail now, with the server's own words, rather than on the first request.
     const client = await pool.connect()
     client.release()
     const db = drizzleNodePg(pool, { schema }) as unknown as Db
+    const longDb = drizzleNodePg(longPool, { schema }) as unknown as Db
+    // The lock may wait for another process's migrations: on the pool without a statement timeout.
     const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
-      const lock = await pool.connect()
+      const lock = await longPool.connect()
       try {
         await lock.query('select pg_advisory_lock(727274)')
         return await work()
@@ -110,7 +136,7 @@ export async function openDatabase(options: {
       waiting: pool.waitingCount,
       max,
     })
-    return { db, kind: 'pg', close, exclusive, pool: state }
+    return { db, longDb, kind: 'pg', close, exclusive, pool: state }
   }
   const dataDir = options.dataDir
   if (dataDir) {
@@ -130,6 +156,7 @@ export async function openDatabase(options: {
     const db = drizzlePglite(client.asPglite(), { schema }) as unknown as Db
     return {
       db,
+      longDb: db,
       kind: 'pglite',
       close: () => client.close(),
       exclusive: (work) => work(),
@@ -142,11 +169,36 @@ export async function openDatabase(options: {
   // PGlite is one connection in this process: nothing else can race it.
   return {
     db,
+    longDb: db,
     kind: 'pglite',
     close: () => client.close(),
     exclusive: (work) => work(),
     memory: async () => memoryOf(client),
     ...(dataDir ? { snapshot: (target: string) => snapshotPglite(client, dataDir, target) } : {}),
+  }
+}
+
+/**
+ * A connection of the pool that gives itself back, with the error, when the `begin` of a transaction fails: the
+ * ORM's transaction throws before it would release it, so a `begin` that timed out on a silent host would
+ * otherwise keep its connection checked out for ever, and the pool would run dry once the host is back.
+ */
+class ReleasingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this only watches the promise form
+  override query(...args: any[]): any {
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    const answer = (super.query as (...a: any[]) => any)(...args)
+    const text = typeof args[0] === 'string' ? args[0] : args[0]?.text
+    if (answer instanceof Promise && typeof text === 'string' && /^\s*begin\b/i.test(text)) {
+      answer.catch((error: Error) => {
+        try {
+          ;(this as unknown as Partial<pg.PoolClient>).release?.(error)
+        } catch {
+          // Already given back by whoever held it.
+        }
+      })
+    }
+    return answer
   }
 }
 
@@ -158,7 +210,7 @@ export async function migrate(database: Database): Promise<void> {
     return
   }
   // biome-ignore lint/suspicious/noExplicitAny: the driver-specific migrator wants its own database type
-  await database.exclusive(() => migrateNodePg(database.db as any, { migrationsFolder }))
+  await database.exclusive(() => migrateNodePg(database.longDb as any, { migrationsFolder }))
 }
 
 /**

@@ -41,15 +41,18 @@ const OUTAGE_SYSTEM_CODES = new Set([
 
 /**
  * SQLSTATE class 08 (connection exception), 57P01 to 57P03 (terminated by an administrator, crash shutdown,
- * cannot connect now: a server starting or stopping) and 53300 (too many connections).
+ * cannot connect now: a server starting or stopping), 57014 (a statement cancelled: by the statement timeout of
+ * DB_STATEMENT_TIMEOUT_SECONDS, or by an administrator) and 53300 (too many connections).
  */
 const isOutageSqlState = (code: string) =>
-  /^08[0-9A-Z]{3}$/.test(code) || /^57P0[1-3]$/.test(code) || code === '53300'
+  /^08[0-9A-Z]{3}$/.test(code) || /^57P0[1-3]$/.test(code) || code === '57014' || code === '53300'
 
 /** node-postgres reports a dropped or timed-out connection in words only, without a code. */
 const OUTAGE_MESSAGES = [
   /^Connection terminated/,
   /^timeout exceeded when trying to connect$/,
+  // A host that stayed silent past the statement timeout (`query_timeout`).
+  /^Query read timeout$/,
   /^Client has encountered a connection error and is not queryable$/,
   /^Cannot use a pool after calling end on the pool$/,
   // SQLSTATE 55000, which other failures share: only these words say the database is closed to connections.

@@ -118,21 +118,90 @@ local n, r = tonumber(s[1]), tonumber(s[2])
 if n and r and n > 0 and r > tonumber(ARGV[1]) then redis.call('HINCRBY', KEYS[1], 'n', -1) end
 return 0`
 
+/** The limit store (Redis) could not be asked: a command failed or timed out, or it failed moments ago. */
+export class LimitStoreDown extends Error {
+  constructor(cause?: unknown) {
+    super('the limit store cannot be reached', { cause })
+  }
+}
+
+/** How long the limit store counts as down after a command failed; also the Retry-After of the 503s meanwhile. */
+export const LIMIT_STORE_REST_MS = 5_000
+/** How often, at most, a limit store that stays down is logged. */
+const LOG_EVERY_MS = 60_000
+
 /**
- * Counters in Redis, shared by every process of the store. If Redis cannot be reached the attempt is let
- * through and the failure reported: an outage of the counters must not lock the staff out of the shop
- * (the password hash still makes each guess slow).
+ * Whether one Redis connection is worth asking. After a command fails (refused, dropped, or no answer within
+ * the command timeout) it counts as down for `LIMIT_STORE_REST_MS`: meanwhile every call fails at once instead
+ * of waiting out the timeout again, and the first call after that asks Redis again. The failure is logged when
+ * it starts and then at most once a minute, and its end once.
+ */
+export class LimitStoreHealth {
+  private downUntil = Number.NEGATIVE_INFINITY
+  private loggedAt = Number.NEGATIVE_INFINITY
+  private failing = false
+
+  constructor(
+    private readonly clock: () => number,
+    private readonly log: { warn(o: object, m: string): void; info(m: string): void },
+  ) {}
+
+  /** Whether the store failed moments ago, so a call should not wait for it. */
+  resting(): boolean {
+    return this.clock() < this.downUntil
+  }
+
+  failed(error: unknown): void {
+    const now = this.clock()
+    this.downUntil = now + LIMIT_STORE_REST_MS
+    this.failing = true
+    if (now - this.loggedAt >= LOG_EVERY_MS) {
+      this.loggedAt = now
+      this.log.warn({ err: error }, 'limit store (Redis) unreachable')
+    }
+  }
+
+  answered(): void {
+    if (!this.failing) return
+    this.failing = false
+    this.loggedAt = Number.NEGATIVE_INFINITY
+    this.log.info('limit store (Redis) reachable again')
+  }
+
+  /** `down` while a failure is recent and nothing has answered since. */
+  state(): 'up' | 'down' {
+    return this.failing ? 'down' : 'up'
+  }
+
+  /** Runs one command unless the store is resting; any failure of it is a `LimitStoreDown`. */
+  async run<T>(command: () => Promise<T>): Promise<T> {
+    if (this.resting()) throw new LimitStoreDown()
+    try {
+      const answer = await command()
+      this.answered()
+      return answer
+    } catch (error) {
+      this.failed(error)
+      throw new LimitStoreDown(error)
+    }
+  }
+}
+
+/**
+ * Counters in Redis, shared by every process of the store. When Redis cannot be asked every method throws
+ * `LimitStoreDown`: the caller decides between refusing the attempt (two-step codes, reset requests: a 503) and
+ * counting it in this process instead (sign-in, `FallbackLimiter`).
  */
 export class RedisLimiter implements AttemptLimiter {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-    private readonly onError: (error: unknown) => void,
+    private readonly health: LimitStoreHealth,
   ) {}
 
   async take(key: string, gate: Gate, now: number): Promise<Verdict> {
-    try {
-      const [refused, retryMs] = (await this.redis.eval(
+    const [refused, retryMs] = (await this.health.run(() =>
+      this.redis.eval(
         TAKE,
         1,
         this.prefix + key,
@@ -143,50 +212,78 @@ export class RedisLimiter implements AttemptLimiter {
         gate.delayAfter ?? 1e15,
         gate.delayBaseMs ?? 1_000,
         gate.delayMaxMs ?? 60_000,
-      )) as [number, number]
-      if (refused === 0) return { ok: true }
-      return { ok: false, reason: refused === 1 ? 'limit' : 'wait', retryMs: Number(retryMs) }
-    } catch (error) {
-      this.onError(error)
-      return { ok: true }
-    }
+      ),
+    )) as [number, number]
+    if (refused === 0) return { ok: true }
+    return { ok: false, reason: refused === 1 ? 'limit' : 'wait', retryMs: Number(retryMs) }
   }
 
   async giveBack(key: string, now: number): Promise<void> {
-    await this.attempt(() => this.redis.eval(GIVE_BACK, 1, this.prefix + key, now))
+    await this.health.run(() => this.redis.eval(GIVE_BACK, 1, this.prefix + key, now))
   }
 
   async reset(key: string): Promise<void> {
-    await this.attempt(() => this.redis.del(this.prefix + key))
+    await this.health.run(() => this.redis.del(this.prefix + key))
   }
 
   async remember(key: string, until: number, now: number): Promise<void> {
-    await this.attempt(() => this.redis.set(this.prefix + key, String(until), 'PX', Math.max(until - now, 1)))
+    await this.health.run(() =>
+      this.redis.set(this.prefix + key, String(until), 'PX', Math.max(until - now, 1)),
+    )
   }
 
   async remembers(key: string, now: number): Promise<boolean> {
-    try {
-      return Number(await this.redis.get(this.prefix + key)) > now
-    } catch (error) {
-      this.onError(error)
-      return false
-    }
-  }
-
-  private async attempt(command: () => Promise<unknown>): Promise<void> {
-    try {
-      await command()
-    } catch (error) {
-      this.onError(error)
-    }
+    return Number(await this.health.run(() => this.redis.get(this.prefix + key))) > now
   }
 }
 
-/** A client that fails a command at once while Redis is away instead of queueing it for ever. */
+/**
+ * The sign-in counters: in Redis, and in this process for every call Redis cannot answer. Staff can still sign
+ * in while Redis is away, and are still limited, per process, as without `REDIS_URL`.
+ */
+export class FallbackLimiter implements AttemptLimiter {
+  constructor(
+    private readonly shared: AttemptLimiter,
+    private readonly local: AttemptLimiter = new MemoryLimiter(),
+  ) {}
+
+  private async either<T>(call: (store: AttemptLimiter) => Promise<T>): Promise<T> {
+    try {
+      return await call(this.shared)
+    } catch (error) {
+      if (!(error instanceof LimitStoreDown)) throw error
+      return call(this.local)
+    }
+  }
+
+  take(key: string, gate: Gate, now: number) {
+    return this.either((s) => s.take(key, gate, now))
+  }
+  giveBack(key: string, now: number) {
+    return this.either((s) => s.giveBack(key, now))
+  }
+  reset(key: string) {
+    return this.either((s) => s.reset(key))
+  }
+  remember(key: string, until: number, now: number) {
+    return this.either((s) => s.remember(key, until, now))
+  }
+  remembers(key: string, now: number) {
+    return this.either((s) => s.remembers(key, now))
+  }
+}
+
+/**
+ * A client that never holds a command long: one that Redis has not answered within 500 ms fails (a host that
+ * stopped answering), and so does one queued while the connection is down once the reconnection attempt fails.
+ */
 export const connectRedis = (url: string) =>
   new Redis(url, {
-    maxRetriesPerRequest: 1,
-    enableOfflineQueue: false,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: true,
     connectTimeout: 2_000,
     lazyConnect: false,
   })
+
+export const REDIS_COMMAND_TIMEOUT_MS = 500

@@ -63,6 +63,23 @@ describe('access tokens', () => {
     expectEnvelope(await me(await signed({ ...whole(), iat: onTime, exp: onTime + life() + 1 })), 200)
   })
 
+  it('accepts a token whose exp is years away until its iat is ACCESS_TOKEN_MINUTES old, not a second more', async () => {
+    const token = await signed({ ...whole(), exp: seconds(NOW) + 86_400 * 365 * 5 })
+    try {
+      expectEnvelope(await me(token), 200)
+      clock = new Date((seconds(NOW) + life()) * 1000)
+      expectEnvelope(await me(token), 200)
+      clock = new Date((seconds(NOW) + life() + 1) * 1000)
+      expect(expectEnvelope(await me(token), 401).code).toBe('sessionExpired')
+      // The same, for a token first seen at that age (its signature checked then, not remembered).
+      clock = new Date((seconds(NOW) + life() + 1) * 1000)
+      const fresh = await signed({ ...whole(), exp: seconds(NOW) + 86_400 * 365 * 5, jti: 'another' })
+      expect(expectEnvelope(await me(fresh), 401).code).toBe('sessionExpired')
+    } finally {
+      clock = NOW
+    }
+  })
+
   it('checks the times of a token it has accepted before again on every call, against the clock of that call', async () => {
     const token = await signed(whole())
     try {

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { connect, createServer, type Server, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -7,15 +6,18 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.ts'
 import { configSchema } from '../../src/config.ts'
-import { migrate, openDatabase, rows } from '../../src/db/client.ts'
+import { type Database, migrate, openDatabase, rows } from '../../src/db/client.ts'
 import { sessions, users } from '../../src/db/schema.ts'
+import { isDatabaseOutage } from '../../src/lib/outages.ts'
 import { newSessionId, signAccessToken } from '../../src/modules/auth/tokens.ts'
 import { expectEnvelope, startApp, type TestApp } from '../helpers.ts'
+import { Relay } from '../relay.ts'
 
 // While PostgreSQL cannot be reached, every call answers 503 with Retry-After in the envelope (not a 500), and
 // once it is back the same process answers again, without a restart.
 
 const serverUrl = process.env.TEST_DATABASE_URL!
+const TIMEOUT_MS = 1_000
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl })
@@ -80,40 +82,6 @@ describe('a database of its own stopped and started again', () => {
   })
 })
 
-/**
- * A TCP relay to the PostgreSQL server that the test can take away and bring back: the database host going down
- * (connections refused, open ones cut) and coming back on the same address.
- */
-class Relay {
-  private server: Server | undefined
-  private readonly sockets = new Set<Socket>()
-  port = 0
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async up() {
-    if (this.server?.listening) return
-    this.server = createServer((inbound) => {
-      const outbound = connect(this.target)
-      for (const s of [inbound, outbound]) {
-        this.sockets.add(s)
-        s.on('close', () => this.sockets.delete(s))
-        s.on('error', () => {})
-      }
-      inbound.pipe(outbound).pipe(inbound)
-    })
-    await new Promise<void>((resolve, reject) => {
-      this.server!.once('error', reject)
-      this.server!.listen(this.port, '127.0.0.1', resolve)
-    })
-    this.port = (this.server.address() as { port: number }).port
-  }
-
-  async down() {
-    for (const s of this.sockets) s.destroy()
-    await new Promise((resolve) => this.server?.close(resolve))
-  }
-}
-
 describe('the database host going away and coming back', () => {
   const url = new URL(serverUrl)
   const name = `store_outage_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
@@ -122,6 +90,7 @@ describe('the database host going away and coming back', () => {
   let app: Awaited<ReturnType<typeof buildApp>>
   let close: () => Promise<void>
   let auth: { authorization: string }
+  let database: Database
 
   beforeAll(async () => {
     await admin((c) => c.query(`create database ${name}`))
@@ -130,7 +99,13 @@ describe('the database host going away and coming back', () => {
     through.hostname = '127.0.0.1'
     through.port = String(relay.port)
     through.pathname = `/${name}`
-    const database = await openDatabase({ url: through.toString(), poolSize: 2, onIdleError: () => {} })
+    // A statement timeout of a second, so that a silent host is given up on within the test's time.
+    database = await openDatabase({
+      url: through.toString(),
+      poolSize: 3,
+      statementTimeoutMs: TIMEOUT_MS,
+      onIdleError: () => {},
+    })
     await migrate(database)
     app = await buildApp({
       checkAnswers: true,
@@ -160,9 +135,16 @@ describe('the database host going away and coming back', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  const list = async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/admin/brands', headers: auth })
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+    const res = await app.inject({ method, url, headers: auth, ...(payload && { payload }) })
     return { statusCode: res.statusCode, body: res.json(), headers: res.headers }
+  }
+  const list = () => call('GET', '/api/admin/brands')
+  /** The answer, and how long it took in milliseconds. */
+  const timed = async <T>(answer: Promise<T>) => {
+    const started = performance.now()
+    const value = await answer
+    return { value, ms: performance.now() - started }
   }
 
   it('answers 503 while connections are refused, and recovers on the same address', async () => {
@@ -171,5 +153,51 @@ describe('the database host going away and coming back', () => {
     for (let i = 0; i < 3; i++) expectOutage(await list())
     await relay.up()
     expectEnvelope(await list(), 200)
+  })
+
+  it('gives up on a host that stops answering under open connections: 503 within the timeout, then 200 again', async () => {
+    // Every pool connection open and idle: the calls below run on connections the pool already holds.
+    await Promise.all([1, 2, 3].map(() => database.db.execute(sql`select pg_sleep(0.05)`)))
+    expect(database.pool!().total).toBe(3)
+    relay.freeze()
+    try {
+      // The health check's `select 1`, an API call (its session check), and a transaction whose `begin` is what
+      // meets the silence: each sends its first statement on an open connection and hears nothing back.
+      const [health, api, transaction] = await Promise.all([
+        timed(call('GET', '/api/health')),
+        timed(list()),
+        timed(database.db.transaction((tx) => tx.execute(sql`select 1`)).catch((error: unknown) => error)),
+      ])
+      expect(health.value.statusCode).toBe(503)
+      expect(health.value.body.data.database).toBe('down')
+      expect(health.value.headers['retry-after']).toBe('5')
+      expectOutage(api.value)
+      expect(isDatabaseOutage(transaction.value)).toBe(true)
+      // The server's timeout, the client's half second more, and a margin for a busy machine.
+      for (const { ms } of [health, api, transaction]) expect(ms).toBeLessThan(TIMEOUT_MS + 500 + 1_500)
+      console.info(
+        `host silent: health 503 in ${Math.round(health.ms)} ms, an API call 503 in ${Math.round(api.ms)} ms, ` +
+          `a transaction failed in ${Math.round(transaction.ms)} ms`,
+      )
+    } finally {
+      relay.thaw()
+    }
+    expectEnvelope(await call('GET', '/api/health'), 200)
+    expectEnvelope(await list(), 200)
+    // Every connection given back: the `begin` that timed out did not keep its connection checked out.
+    const writes = await Promise.all(
+      [1, 2, 3, 4].map((i) => call('POST', '/api/admin/categories', { name: `Sau ${i}` })),
+    )
+    for (const answer of writes) expectEnvelope(answer, 201)
+    const pool = database.pool!()
+    expect(pool.total - pool.idle).toBe(0)
+  })
+
+  it('cancels a statement that runs past the timeout on the server, as an outage', async () => {
+    const started = performance.now()
+    await expect(database.db.execute(sql`select pg_sleep(3)`)).rejects.toSatisfy(isDatabaseOutage)
+    expect(performance.now() - started).toBeLessThan(TIMEOUT_MS + 1_500)
+    // Exports and migrations have no such limit.
+    await database.longDb.execute(sql`select pg_sleep(1.5)`)
   })
 })

@@ -1,6 +1,13 @@
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RedisLimiter } from '../../src/lib/rate-limit.ts'
+import {
+  connectRedis,
+  FallbackLimiter,
+  LIMIT_STORE_REST_MS,
+  LimitStoreDown,
+  LimitStoreHealth,
+  RedisLimiter,
+} from '../../src/lib/rate-limit.ts'
 import { ADMIN, type Answer, expectEnvelope, startApp, type TestApp } from '../helpers.ts'
 
 // Runs when TEST_REDIS_URL names a Redis server (.ci/run sets it): sign-in limits shared by several processes.
@@ -18,6 +25,7 @@ const env = {
   LOGIN_LIMIT_PER_EMAIL: '5',
 }
 let now = Date.now()
+const quiet = { warn: () => {}, info: () => {} }
 const WINDOW = 15 * 60_000
 
 // Every test has e-mails and addresses of its own, which the end deletes from Redis with the administrator's
@@ -124,9 +132,7 @@ describe('sign-in limits in Redis', () => {
   })
 
   it('keeps its windows on the clock it is given, and gives back only what it counted', async () => {
-    const limiter = new RedisLimiter(redis, PREFIX, (error) => {
-      throw error
-    })
+    const limiter = new RedisLimiter(redis, PREFIX, new LimitStoreHealth(() => now, quiet))
     const key = `test:${freshAddress()}`
     const gate = { max: 2, windowMs: 60_000 }
     const at = 1_000_000
@@ -147,29 +153,28 @@ describe('sign-in limits in Redis', () => {
     expect(await limiter.remembers(`known:${key}`, at + 5_000)).toBe(false)
   })
 
-  it('lets staff sign in while Redis cannot be reached, reporting each failure', async () => {
-    const errors: unknown[] = []
-    const away = new Redis('redis://127.0.0.1:1', {
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-    })
+  it('throws LimitStoreDown while Redis cannot be reached, and does not wait for it again for a while', async () => {
+    const away = connectRedis('redis://127.0.0.1:1')
     away.on('error', () => {})
-    const limiter = new RedisLimiter(away, PREFIX, (error) => errors.push(error))
+    const warnings: unknown[] = []
+    let at = 1_000_000
+    const health = new LimitStoreHealth(() => at, { warn: (o) => warnings.push(o), info: () => {} })
+    const limiter = new RedisLimiter(away, PREFIX, health)
     const gate = { max: 1, windowMs: 60_000 }
-    expect([await limiter.take('a', gate, now), await limiter.take('a', gate, now)]).toEqual([
-      { ok: true },
-      { ok: true },
-    ])
-    expect(await limiter.remembers('a', now)).toBe(false)
-    expect(errors).toHaveLength(3)
-    away.disconnect()
+    await expect(limiter.take('a', gate, at)).rejects.toBeInstanceOf(LimitStoreDown)
+    expect(health.state()).toBe('down')
+    // Resting: refused at once, without a command.
+    const started = performance.now()
+    await expect(limiter.remembers('a', at)).rejects.toBeInstanceOf(LimitStoreDown)
+    expect(performance.now() - started).toBeLessThan(50)
+    at += LIMIT_STORE_REST_MS
+    await expect(limiter.take('a', gate, at)).rejects.toBeInstanceOf(LimitStoreDown)
+    expect(warnings).toHaveLength(1)
 
-    const t = await startApp({ env: { ...env, REDIS_URL: 'redis://127.0.0.1:1' } })
-    try {
-      expectEnvelope(await signIn(t, freshAddress(), ADMIN), 200)
-    } finally {
-      await t.close()
-    }
+    // Sign-in's counters fall back to the process's, and still limit.
+    const fallback = new FallbackLimiter(limiter)
+    expect(await fallback.take('a', gate, at)).toEqual({ ok: true })
+    expect(await fallback.take('a', gate, at)).toMatchObject({ ok: false, reason: 'limit' })
+    away.disconnect()
   })
 })

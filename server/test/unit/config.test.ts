@@ -47,6 +47,7 @@ describe('loadConfig', () => {
       HTTP_MAX_CONNECTIONS: 1000,
       WEB_CONCURRENCY: 1,
       EMBEDDED_DB_THREAD: true,
+      DB_STATEMENT_TIMEOUT_SECONDS: 10,
     })
   })
 
@@ -103,6 +104,8 @@ describe('loadConfig', () => {
     ['STORE_TZ', 'Mars/Olympus'],
     ['DATABASE_URL', 'mysql://x'],
     ['REDIS_URL', 'http://cache:6379'],
+    ['DB_STATEMENT_TIMEOUT_SECONDS', '0'],
+    ['DB_STATEMENT_TIMEOUT_SECONDS', '2.5'],
     ['ADMIN_PASSWORD', 'short'],
     ['ADMIN_PASSWORD', 'nodigitsatall'],
     ['ADMIN_PASSWORD', 'waytoolong1234567'],

@@ -15,6 +15,13 @@ describe('isDatabaseOutage', () => {
     expect(isDatabaseOutage(new Error('timeout exceeded when trying to connect'))).toBe(true)
   })
 
+  it('knows a statement given up on: cancelled by the statement timeout, or unanswered by a silent host', () => {
+    expect(isDatabaseOutage(wrapped(pgError('57014', 'canceling statement due to statement timeout')))).toBe(
+      true,
+    )
+    expect(isDatabaseOutage(wrapped(new Error('Query read timeout')))).toBe(true)
+  })
+
   it('knows SQLSTATE class 08, 57P01 to 57P03 and too many connections', () => {
     for (const code of ['08000', '08003', '08006', '08001', '08P01', '57P01', '57P02', '57P03', '53300'])
       expect(isDatabaseOutage(wrapped(pgError(code))), code).toBe(true)
@@ -30,7 +37,7 @@ describe('isDatabaseOutage', () => {
   })
 
   it('leaves query faults and everything else to be a 500', () => {
-    for (const code of ['42601', '23505', '22P02', '57014', '40001'])
+    for (const code of ['42601', '23505', '22P02', '40001'])
       expect(isDatabaseOutage(wrapped(pgError(code))), code).toBe(false)
     expect(isDatabaseOutage(new TypeError('x is undefined'))).toBe(false)
     expect(isDatabaseOutage(undefined)).toBe(false)

@@ -39,13 +39,18 @@ export const auditRoutes = implement(endpoints.audit, (app) => {
       ...(await listAuditLog(db, request.query, config.STORE_TZ)),
       message: 'OK',
     }),
-    export: async (request, reply, { db }) =>
+    export: async (request, reply) =>
       sendCsv(reply, {
         list: 'audit-log',
         now: app.services.now(),
         timeZone: config.STORE_TZ,
         header: HEADER,
-        batches: auditBatches(db, request.query, config.STORE_TZ, config.EXPORT_BATCH_ROWS),
+        batches: auditBatches(
+          app.services.database.longDb,
+          request.query,
+          config.STORE_TZ,
+          config.EXPORT_BATCH_ROWS,
+        ),
         row: (e) => [
           String(e.id),
           storeTime(e.at, config.STORE_TZ),

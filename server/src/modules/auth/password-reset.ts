@@ -48,7 +48,7 @@ const SENT = { status: true as const, data: null, message: messageText({ code: '
 /** Forgot-password by e-mail and reset-password with a link's token (CONTRACT 4.3). */
 export function passwordResetHandlers(app: FastifyInstance): Handlers<ResetCalls> {
   const services = app.services
-  const limiter = attemptStore(app, 'store:reset:', 'reset limits')
+  const limiter = attemptStore(app, 'store:reset:', 'refuse')
   const mailer = mailerOf(app)
 
   /** Counts one request for `email` from `ip`, or answers how long to wait; a refused one counts nowhere. */

@@ -28,7 +28,7 @@ type SignInCalls = Pick<
 
 /** Sign-in attempt counters, shared through Redis when `REDIS_URL` is set. */
 function signInLimits(app: FastifyInstance): SignInLimits {
-  const store = attemptStore(app, 'store:signin:', 'sign-in limits')
+  const store = attemptStore(app, 'store:signin:', 'fallback')
   return new SignInLimits(store, signInRules(app.services.config), () => app.services.now().getTime())
 }
 

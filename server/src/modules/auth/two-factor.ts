@@ -5,6 +5,7 @@ import { Secret, TOTP } from 'otpauth'
 import type { Db } from '../../db/client.ts'
 import type { Handlers } from '../../lib/endpoints.ts'
 import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../../lib/errors.ts'
+import { LimitStoreDown } from '../../lib/rate-limit.ts'
 import type { Services } from '../../types.ts'
 import { attemptStore } from './attempt-store.ts'
 import { MFA_TOKEN_MINUTES, readMfaToken } from './mfa-token.ts'
@@ -114,11 +115,13 @@ async function twoFactorState(db: Db, userId: number) {
 /**
  * Code attempt counters, kept like the sign-in ones: in Redis when `REDIS_URL` is set (shared by every
  * process), else in this process. An attempt is counted before its code is checked, so a burst of parallel
- * guesses cannot all pass a limit none of them has reached yet, and given back when the code was right.
+ * guesses cannot all pass a limit none of them has reached yet, and given back when the code was right. While
+ * Redis cannot be reached no code is checked: the calls throw `LimitStoreDown`, answered 503 (a code has a
+ * million values; guessing them unlimited, even for a few minutes, is not a risk worth a sign-in).
  */
 function codeLimits(app: FastifyInstance) {
   const now = () => app.services.now().getTime()
-  const store = attemptStore(app, 'store:mfa:', 'two-step code limits')
+  const store = attemptStore(app, 'store:mfa:', 'refuse')
   const window = { windowMs: CODE_LIMITS.windowMs }
 
   return {
@@ -247,7 +250,11 @@ export function twoFactorHandlers(app: FastifyInstance, finish: FinishSignIn): H
       audit.entityId = String(account.id)
       audit.set('email', null, account.email)
       if (!account.active) throw forbidden('accountDisabled')
-      const attempt = await limits.admit(account.id, half.tokenId)
+      const attempt = await limits.admit(account.id, half.tokenId).catch((error: unknown) => {
+        // Not recorded either: no code was checked, and the 503 says to ask again shortly.
+        if (error instanceof LimitStoreDown) audit.skip = true
+        throw error
+      })
       if (!attempt.ok) {
         // Not recorded: the limits bound how many failures reach the log, and a flood must not bury it.
         audit.skip = true

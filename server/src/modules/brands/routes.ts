@@ -22,13 +22,13 @@ export const brandRoutes = implement(endpoints.brands, (app) => {
       ...(await listBrands(db, request.query)),
       message: 'OK',
     }),
-    export: async (request, reply, { db }) =>
+    export: async (request, reply) =>
       sendCsv(reply, {
         list: 'brands',
         now: app.services.now(),
         timeZone: config.STORE_TZ,
         header: ['id', 'name', 'slug', 'logo', 'createdAt', 'updatedAt'],
-        batches: brandBatches(db, request.query, config.EXPORT_BATCH_ROWS),
+        batches: brandBatches(app.services.database.longDb, request.query, config.EXPORT_BATCH_ROWS),
         row: (b) => [
           String(b.id),
           b.name,

@@ -22,13 +22,13 @@ export const categoryRoutes = implement(endpoints.categories, (app) => {
       ...(await listCategories(db, request.query)),
       message: 'OK',
     }),
-    export: async (request, reply, { db }) =>
+    export: async (request, reply) =>
       sendCsv(reply, {
         list: 'categories',
         now: app.services.now(),
         timeZone: config.STORE_TZ,
         header: ['id', 'name', 'slug', 'createdAt', 'updatedAt'],
-        batches: categoryBatches(db, request.query, config.EXPORT_BATCH_ROWS),
+        batches: categoryBatches(app.services.database.longDb, request.query, config.EXPORT_BATCH_ROWS),
         row: (c) => [
           String(c.id),
           c.name,

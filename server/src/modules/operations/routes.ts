@@ -1,14 +1,18 @@
 import { endpoints } from '@store/contract'
 import { implement } from '../../lib/endpoints.ts'
+import { limitStoreState } from '../auth/attempt-store.ts'
 import { lowStockThreshold } from '../settings/repository.ts'
 import { pingDatabase } from './repository.ts'
 
 export const operationRoutes = implement(endpoints.operations, (app) => ({
   health: async (request, reply) => {
     const uptimeSeconds = Math.round(process.uptime())
+    // Redis is asked beside the database, not after it: each has its own timeout, and the answer waits for one.
+    const redisState = limitStoreState(app)
     try {
       await pingDatabase(app.services.db)
-      return { status: true, data: { database: 'up' as const, uptimeSeconds }, message: 'OK' }
+      const redis = await redisState
+      return { status: true, data: { database: 'up' as const, redis, uptimeSeconds }, message: 'OK' }
     } catch (err) {
       request.log.error({ err }, 'health check: database unreachable')
       return reply
@@ -16,7 +20,7 @@ export const operationRoutes = implement(endpoints.operations, (app) => ({
         .header('retry-after', '5')
         .send({
           status: false,
-          data: { database: 'down' as const, uptimeSeconds },
+          data: { database: 'down' as const, redis: await redisState, uptimeSeconds },
           message: 'The database is unreachable',
         })
     }

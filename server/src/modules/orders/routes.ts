@@ -63,13 +63,18 @@ export const orderRoutes = implement(endpoints.orders, (app) => {
       ...(await listOrders(db, request.query, config.STORE_TZ)),
       message: 'OK',
     }),
-    export: async (request, reply, { db }) =>
+    export: async (request, reply) =>
       sendCsv(reply, {
         list: 'orders',
         now: app.services.now(),
         timeZone: config.STORE_TZ,
         header: CSV_HEADER,
-        batches: orderBatches(db, request.query, config.STORE_TZ, config.EXPORT_BATCH_ROWS),
+        batches: orderBatches(
+          app.services.database.longDb,
+          request.query,
+          config.STORE_TZ,
+          config.EXPORT_BATCH_ROWS,
+        ),
         row: (o) => [
           String(o.id),
           o.createdAt,

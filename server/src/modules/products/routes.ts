@@ -45,7 +45,7 @@ export const productRoutes = implement(endpoints.products, async (app) => {
         timeZone: config.STORE_TZ,
         header: PRODUCT_CSV_COLUMNS,
         batches: productBatches(
-          db,
+          app.services.database.longDb,
           request.query,
           await lowStockThreshold(db, config.LOW_STOCK_THRESHOLD),
           config.STORE_TZ,

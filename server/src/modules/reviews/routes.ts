@@ -26,13 +26,13 @@ export const reviewRoutes = implement(endpoints.reviews, (app) => {
       ...(await listReviews(db, request.query)),
       message: 'OK',
     }),
-    export: async (request, reply, { db }) =>
+    export: async (request, reply) =>
       sendCsv(reply, {
         list: 'product-reviews',
         now: app.services.now(),
         timeZone: config.STORE_TZ,
         header: CSV_HEADER,
-        batches: reviewBatches(db, request.query, config.EXPORT_BATCH_ROWS),
+        batches: reviewBatches(app.services.database.longDb, request.query, config.EXPORT_BATCH_ROWS),
         row: (r) => [
           String(r.id),
           storeTime(r.createdAt, config.STORE_TZ),

@@ -54,14 +54,14 @@ export const userRoutes = implement(endpoints.users, (app) => {
       ...(await listUsers(db, scoped(request, request.query), config.STORE_TZ)),
       message: 'OK',
     }),
-    export: async (request, reply, { db }) => {
+    export: async (request, reply) => {
       const query = scoped(request, request.query)
       return sendCsv(reply, {
         list: 'users',
         now: app.services.now(),
         timeZone: config.STORE_TZ,
         header: CSV_HEADER,
-        batches: userBatches(db, query, config.STORE_TZ, config.EXPORT_BATCH_ROWS),
+        batches: userBatches(app.services.database.longDb, query, config.STORE_TZ, config.EXPORT_BATCH_ROWS),
         row: (u) => [
           String(u.id),
           u.name,

@@ -158,4 +158,5 @@ export const messages: Messages<typeof messageTexts> = {
   malformedRequest: 'Yêu cầu không đúng định dạng HTTP',
   databaseUnavailable: 'Hiện không kết nối được cơ sở dữ liệu; vui lòng thử lại sau giây lát',
   storageUnavailable: 'Hiện không kết nối được kho lưu tệp; vui lòng thử lại sau giây lát',
+  serviceUnavailable: 'Hiện chưa kiểm tra được yêu cầu này; vui lòng thử lại sau giây lát',
 }
