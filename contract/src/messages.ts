@@ -60,6 +60,7 @@ export const messageTexts = {
   csvTooManyRows: 'At most {{max}} rows per file',
   csvFormula: 'A cell may not hold a formula (starting with =, +, -, @)',
   csvQuote: 'A quoted cell is not closed',
+  csvCellTooLong: 'A cell is longer than {{max}} characters (a quote left open makes one cell of the lines after it)',
   csvColumns: 'The line has {{count}} cells; the header has {{expected}}',
   csvIdTwice: 'This id is already on line {{line}}',
   csvColumnTwice: 'The header names the column {{column}} twice',

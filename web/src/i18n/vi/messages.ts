@@ -53,6 +53,7 @@ export const messages: Messages<typeof messageTexts> = {
   csvTooManyRows: 'Tối đa {{max}} dòng mỗi tệp',
   csvFormula: 'Ô không được chứa công thức (bắt đầu bằng =, +, -, @)',
   csvQuote: 'Ô có dấu ngoặc kép chưa được đóng',
+  csvCellTooLong: 'Ô dài hơn {{max}} ký tự (dấu ngoặc kép chưa đóng sẽ gộp các dòng sau nó thành một ô)',
   csvColumns: 'Dòng có {{count}} ô; tiêu đề có {{expected}}',
   csvIdTwice: 'Mã này đã có ở dòng {{line}}',
   csvColumnTwice: 'Dòng tiêu đề có cột {{column}} hai lần',
