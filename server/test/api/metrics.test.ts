@@ -92,7 +92,9 @@ describe('GET /metrics, open (no METRICS_TOKEN)', () => {
       expect(sample(text, 'store_embedded_db_memory_bytes', { part: 'wasm' })).toBeGreaterThan(16 * 2 ** 20)
       const used = sample(text, 'store_embedded_db_memory_bytes', { part: 'heap_used' }) ?? 0
       expect(used).toBeGreaterThan(0)
-      expect(sample(text, 'store_embedded_db_memory_bytes', { part: 'heap_total' })).toBeGreaterThanOrEqual(used)
+      expect(sample(text, 'store_embedded_db_memory_bytes', { part: 'heap_total' })).toBeGreaterThanOrEqual(
+        used,
+      )
     }
   })
 

@@ -172,7 +172,10 @@ describe('ending sessions', () => {
     const mine = await signIn(member)
     for (const id of ['%00', `${mine.sessionId.slice(0, 21)}%00`, 'a%00b']) {
       const refused = expectEnvelope(await t.call('DELETE', `${SESSIONS}/${id}`, undefined, mine.auth), 400)
-      expect(refused).toMatchObject({ code: 'nulCharacter', errors: { id: 'Must not contain the NUL character' } })
+      expect(refused).toMatchObject({
+        code: 'nulCharacter',
+        errors: { id: 'Must not contain the NUL character' },
+      })
     }
     for (const id of ['%20', '%E2%82%AC', encodeURIComponent('Đồng hồ'), mine.sessionId.slice(1), '%5C%27']) {
       const refused = expectEnvelope(await t.call('DELETE', `${SESSIONS}/${id}`, undefined, mine.auth), 404)

@@ -22,6 +22,7 @@ export const messages: Messages<typeof messageTexts> = {
   range: 'Giá trị phải từ {{min}} đến {{max}}',
   invalid: 'Giá trị không hợp lệ',
   storedPath: 'Ảnh phải được tải lên qua mục tải ảnh',
+  imageMissing: 'Không có ảnh nào đã tải lên tại {{path}}; vui lòng tải ảnh lên lại',
   paymentCode: 'Mã thanh toán phải là một chữ số từ 0 đến 9',
   selectCategory: 'Vui lòng chọn một danh mục có sẵn',
   selectBrand: 'Vui lòng chọn một thương hiệu có sẵn',
