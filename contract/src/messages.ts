@@ -28,6 +28,7 @@ export const messageTexts = {
   range: 'Must be between {{min}} and {{max}}',
   invalid: 'This value is not valid',
   storedPath: 'Must be a path returned by the file upload',
+  imageMissing: 'No uploaded image is stored at {{path}}; upload it again',
   paymentCode: 'Must be a payment code: one digit from 0 to 9',
   selectCategory: 'Select an existing category',
   selectBrand: 'Select an existing brand',
@@ -60,6 +61,8 @@ export const messageTexts = {
   csvTooManyRows: 'At most {{max}} rows per file',
   csvFormula: 'A cell may not hold a formula (starting with =, +, -, @)',
   csvQuote: 'A quoted cell is not closed',
+  csvCellTooLong:
+    'A cell is longer than {{max}} characters (a quote left open makes one cell of the lines after it)',
   csvColumns: 'The line has {{count}} cells; the header has {{expected}}',
   csvIdTwice: 'This id is already on line {{line}}',
   csvColumnTwice: 'The header names the column {{column}} twice',

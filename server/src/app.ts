@@ -142,13 +142,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /**
- * PostgreSQL text cannot hold U+0000, so a query or JSON string carrying one would fail in SQL as a 500. It is
- * refused first, naming its field the way validation does. (Path ids never reach SQL as text: `toDbId` and the
- * stored-path rule turn anything odd into a 404.) The walk is a loop, not recursion, because a 1 MB body can
- * nest arrays ten thousand deep.
+ * PostgreSQL text cannot hold U+0000, so a path parameter, query or JSON string carrying one would fail in SQL
+ * as a 500. It is refused first, naming its field the way validation does (`id`, `name`, `images`). The rest of
+ * a stored file's path (`*`) is left to the stored-path rule, which answers anything odd with a 404. The walk is
+ * a loop, not recursion, because a 1 MB body can nest arrays ten thousand deep.
  */
 async function refuseNulCharacters(request: FastifyRequest) {
+  const { '*': _rest, ...params } = (request.params ?? {}) as Record<string, unknown>
   const pending: [value: unknown, field: string][] = [
+    [params, ''],
     [request.query, ''],
     [request.body, ''],
   ]

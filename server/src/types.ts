@@ -67,6 +67,8 @@ export interface FileStore {
   put(storedPath: string, bytes: Buffer, contentType: string): Promise<void>
   /** The file under `storedPath`, or null when there is none (or the path is not a stored path). */
   open(storedPath: string): Promise<StoredFile | null>
+  /** Whether a file is stored under `storedPath` (false when it is not a stored path): one stat or HEAD. */
+  has(storedPath: string): Promise<boolean>
   /** Removes the files, ignoring the ones already gone. */
   remove(storedPaths: readonly string[]): Promise<void>
 }

@@ -29,6 +29,11 @@ export interface TestApp {
     body?: unknown,
     headers?: Record<string, string>,
   ): Promise<Answer>
+  /**
+   * Puts a small file in the app's storage under each stored path, so a product, brand or user may name it: a
+   * saved record must point at a file that exists.
+   */
+  storeFiles(...storedPaths: string[]): Promise<void>
   close(): Promise<void>
 }
 
@@ -139,6 +144,9 @@ export async function startApp(
     adminId: admin!.id,
     sessionId,
     call,
+    storeFiles: async (...storedPaths) => {
+      await Promise.all(storedPaths.map((p) => app.services.files.put(p, Buffer.from('image'), 'image/webp')))
+    },
     close: async () => {
       await app.close()
       await database.close()

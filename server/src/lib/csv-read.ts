@@ -118,6 +118,12 @@ function cellOf(raw: string): { value: string; formula: boolean } {
   return { value: raw, formula: FORMULA_START.test(raw) && !SIGNED_NUMBER.test(raw) }
 }
 
+/**
+ * The longest row read, in characters. A description is at most 10,000 characters: a row far longer is a cell
+ * pasted whole from somewhere, or a quote left open swallowing the rest of the file.
+ */
+const MAX_ROW = 1_000_000
+
 const isBlankRow = (cells: readonly string[]) => cells.every((c) => c.trim() === '')
 
 /**
@@ -130,14 +136,15 @@ export function readCsv(content: Buffer, shape: CsvShape): CsvTable {
   const text = textOf(content, shape.field)
   const records: { record: string[]; end: number }[] = []
   let brokenAt: number | undefined
+  // What stopped the parser: a row too long (with the cell it was in), or else a quote it could not close.
+  let broken: { code: 'csvCellTooLong'; column: number | null } | { code: 'csvQuote' } = { code: 'csvQuote' }
   try {
     parse(text, {
       relax_column_count: true,
       // A quote inside an unquoted cell (`5" screen`) is kept as it is; only a quoted cell must be well formed.
       relax_quotes: true,
       skip_empty_lines: true,
-      // A description is at most 10,000 characters: a row far longer is a quote left open swallowing the file.
-      max_record_size: 1_000_000,
+      max_record_size: MAX_ROW,
       // Each row is kept here with the byte it ends at, to tell its line; the parser keeps nothing itself.
       on_record: (record: string[], context) => {
         records.push({ record, end: context.bytes })
@@ -148,6 +155,10 @@ export function readCsv(content: Buffer, shape: CsvShape): CsvTable {
     if (!(error instanceof CsvError)) throw error
     // The row after the last one read is where the file stops making sense.
     brokenAt = records.at(-1)?.end ?? 0
+    if (error.code === 'CSV_MAX_RECORD_SIZE') {
+      const column = (error as { column?: unknown }).column
+      broken = { code: 'csvCellTooLong', column: typeof column === 'number' ? column : null }
+    }
   }
 
   const lines = new LineCounter(text)
@@ -165,7 +176,8 @@ export function readCsv(content: Buffer, shape: CsvShape): CsvTable {
 
   const [head, ...body] = located
   if (!head) {
-    if (brokenLine !== undefined) throw badRequest(shape.field, 'csvQuote')
+    if (brokenLine !== undefined)
+      throw badRequest(shape.field, broken.code, broken.code === 'csvQuote' ? undefined : { max: MAX_ROW })
     throw badRequest(shape.field, 'csvEmpty')
   }
   const columns = head.record.map((name) => name.trim())
@@ -194,7 +206,17 @@ export function readCsv(content: Buffer, shape: CsvShape): CsvTable {
     })
     rows.push({ line, cells })
   }
-  if (brokenLine !== undefined) problems.push({ line: brokenLine, field: '', message: { code: 'csvQuote' } })
+  if (brokenLine !== undefined) {
+    problems.push(
+      broken.code === 'csvQuote'
+        ? { line: brokenLine, field: '', message: { code: 'csvQuote' } }
+        : {
+            line: brokenLine,
+            field: (broken.column !== null && columns[broken.column]) || '',
+            message: { code: 'csvCellTooLong', params: { max: MAX_ROW } },
+          },
+    )
+  }
   return { rows, problems }
 }
 

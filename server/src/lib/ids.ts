@@ -15,3 +15,10 @@ export const toDbId = (value: string | undefined | null): number | null => {
  * whatever the object's (web/answers.ts).
  */
 export const ids = (id: number) => ({ id: String(id), _id: String(id) })
+
+/**
+ * Session ids are 16 random bytes in base64url (`newSessionId`), text inside too. Anything else is no session
+ * of ours: `null` here becomes a 404 before a query is sent.
+ */
+export const toSessionId = (value: string | undefined | null): string | null =>
+  value && /^[A-Za-z0-9_-]{22}$/.test(value) ? value : null

@@ -31,6 +31,7 @@ beforeAll(async () => {
   t = await startApp({
     env: { SMTP_URL: smtp.url, MAIL_FROM: 'Cửa hàng <shop@test.example>', PUBLIC_URL: 'https://shop.test' },
   })
+  await t.storeFiles('/2026/11/audit-logo.webp', '/2026/11/audit-product.webp')
   const answer = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: t.auth })
   expect(answer.statusCode).toBe(200)
   doc = answer.json()

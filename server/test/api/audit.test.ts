@@ -53,6 +53,7 @@ const seed = (at: string, actor: typeof auditor, values: Partial<AuditEntryInput
 
 beforeAll(async () => {
   t = await startApp({ now: () => NOW, env: { EXPORT_BATCH_ROWS: '1000' } })
+  await t.storeFiles('/2026/03/nike.webp')
   auditor = await person('Lê Kiểm Toán')
   bulk = await person('Phạm Hàng Loạt')
   injector = await person('@Kẻ Gian')

@@ -11,6 +11,7 @@ const tick = () => {
 let t: TestApp
 beforeAll(async () => {
   t = await startApp({ now: tick })
+  await t.storeFiles('/2025/03/logo-a.webp', '/2025/03/logo-b.png')
 })
 afterAll(async () => t.close())
 
@@ -215,5 +216,23 @@ describe('GET, PUT and DELETE /api/admin/brands/{id}', () => {
     expectEnvelope(await t.call('PUT', `/api/admin/brands/${created.id}`, { name: 'Y' }, {}), 401)
     expectEnvelope(await t.call('DELETE', `/api/admin/brands/${created.id}`, undefined, {}), 401)
     expectEnvelope(await t.call('GET', `/api/admin/brands/${created.id}`), 200)
+  })
+})
+
+describe('names in any script, and images that must exist', () => {
+  it('names brands in any script, and refuses a logo no file is stored at, naming logo', async () => {
+    expect((await create('Ёлка')).slug).toBe('yolka')
+    expect((await create('ブランド')).slug).toMatch(/^[a-z0-9]{8}$/)
+    const gone = '/2025/03/no-logo.webp'
+    const missing = expectEnvelope(
+      await t.call('POST', '/api/admin/brands', { name: 'Không logo', logo: gone }),
+      400,
+    )
+    expect(missing).toMatchObject({ code: 'imageMissing', params: { path: gone } })
+    expect(missing.errors).toEqual({ logo: `No uploaded image is stored at ${gone}; upload it again` })
+    const brand = await create('Có logo')
+    const changed = expectEnvelope(await t.call('PUT', `/api/admin/brands/${brand.id}`, { logo: gone }), 400)
+    expect(changed).toMatchObject({ code: 'imageMissing', errors: { logo: expect.any(String) } })
+    expect(expectEnvelope(await t.call('GET', `/api/admin/brands/${brand.id}`), 200).data.logo).toBe(LOGO)
   })
 })

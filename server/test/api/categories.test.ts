@@ -88,3 +88,23 @@ describe('categories', () => {
     )
   })
 })
+
+describe('names in any script', () => {
+  it('names categories in any script; only a name with no letter or digit at all is refused', async () => {
+    const slugOf = async (name: string) =>
+      expectEnvelope(await t.call('POST', '/api/admin/categories', { name }), 201).data.slug
+    expect(await slugOf('Привет')).toBe('privet')
+    expect(await slugOf('Ελληνικά')).toBe('ellinika')
+    const chinese = await slugOf('中文')
+    expect(chinese).toMatch(/^[a-z0-9]{8}$/)
+    expect(await slugOf('مرحبا')).toMatch(/^[a-z0-9]{8}$/)
+    expect(await slugOf('日本')).not.toBe(chinese)
+    const again = expectEnvelope(await t.call('POST', '/api/admin/categories', { name: ' 中文 ' }), 409)
+    expect(again.params).toEqual({ slug: chinese })
+    const symbols = expectEnvelope(await t.call('POST', '/api/admin/categories', { name: '!!! ...' }), 400)
+    expect(symbols).toMatchObject({
+      code: 'nameNeedsLetter',
+      errors: { name: 'The name needs at least one letter or digit' },
+    })
+  })
+})

@@ -18,6 +18,23 @@ const ref = { shirts: 0, shoes: 0, viettien: 0, bitis: 0 }
 
 beforeAll(async () => {
   t = await startApp({ now: tick })
+  await t.storeFiles(
+    '/2026/03/a.webp',
+    '/2026/03/b.webp',
+    '/2026/03/cu.webp',
+    '/2026/03/f.webp',
+    '/2026/03/giay.webp',
+    '/2026/03/k.webp',
+    '/2026/03/khoac-1.webp',
+    '/2026/03/khoac-2.png',
+    '/2026/03/p.webp',
+    '/2026/03/q.webp',
+    '/2026/03/somi.webp',
+    '/2026/03/t1.webp',
+    '/2026/03/t2.webp',
+    '/2026/03/tay-ngan.webp',
+    '/2026/03/tot.webp',
+  )
   const db = t.database.db
   ref.shirts = (await insertCategory(db, { name: 'Áo', slug: 'ao' })).id
   ref.shoes = (await insertCategory(db, { name: 'Giày dép', slug: 'giay-dep' })).id
@@ -230,6 +247,37 @@ describe('POST /api/admin/products/import', () => {
     ])
   })
 
+  it('fails a row naming an image no file is stored at, with its line, the column and the path', async () => {
+    const existing = await insertProduct(t.database.db, { name: 'Áo có ảnh', slug: 'ao-co-anh' })
+    const before = await snapshot()
+    const row = (id: unknown, name: string, images: string) =>
+      `${id},${name},1000,1,Áo,Việt Tiến,,${images},Mô tả`
+    const body = expectEnvelope(
+      await upload(
+        csv(
+          HEADER,
+          row('', 'Áo mới', '/2026/03/a.webp|/2026/03/none.webp'),
+          row('', 'Áo mới hai', '/2026/03/a.webp'),
+          // What the product shows already is not looked for: the file may have gone since.
+          row(existing.id, 'Áo có ảnh', existing.images.join('|')),
+          row(existing.id + 100_000, 'Áo ma', '/2026/03/none-2.webp'),
+        ),
+      ),
+      400,
+    )
+    expect(body.data.errors).toEqual([
+      {
+        line: 2,
+        field: 'images',
+        message: 'No uploaded image is stored at /2026/03/none.webp; upload it again',
+        code: 'imageMissing',
+        params: { path: '/2026/03/none.webp' },
+      },
+      { line: 5, field: 'id', message: 'Product not found', code: 'productNotFound' },
+    ])
+    expect(await snapshot()).toEqual(before)
+  })
+
   it('reads back the export’s file as it is: BOM, every column, quoted cells, guarded formulas', async () => {
     const tricky = await insertProduct(t.database.db, {
       name: '=HYPERLINK("x"), áo',
@@ -426,6 +474,7 @@ describe('POST /api/admin/products/import', () => {
   })
 
   it('imports a thousand rows', async () => {
+    await t.storeFiles(...Array.from({ length: 1000 }, (_, i) => `/2026/03/m${i}.webp`))
     const rows = Array.from(
       { length: 1000 },
       (_, i) => `,Mẫu số ${i},${1000 + i},${i},Áo,Việt Tiến,M,/2026/03/m${i}.webp,Mô tả ${i}`,

@@ -196,8 +196,19 @@ describe('operations', () => {
       400,
     )
     expect(nested.errors).toEqual({ 'extra.0.deep': expect.any(String) })
-    // A path id with one is simply not ours.
-    expectEnvelope(await t.call('GET', '/api/admin/categories/1%00'), 404)
+    // In a path id as well, on every route, before any handler: the id is named.
+    for (const [method, url, field] of [
+      ['GET', '/api/admin/categories/1%00', 'id'],
+      ['DELETE', '/api/admin/auth/sessions/%00', 'id'],
+      ['DELETE', '/api/admin/orders/1/detail/%00', 'id'],
+      ['DELETE', '/api/admin/product-reviews/%00', 'commentId'],
+      ['DELETE', '/api/admin/product-reviews/1?productId=%00', 'productId'],
+    ] as const) {
+      const refused = expectEnvelope(await t.call(method, url), 400)
+      expect(refused.errors, url).toEqual({ [field]: 'Must not contain the NUL character' })
+    }
+    // A stored file's path is no id: anything odd in it is a file that is not there.
+    expect((await t.call('GET', '/api/file/2026/11/%00.webp')).statusCode).toBe(404)
   })
 
   it('refuses an oversized JSON body with a 413 envelope', async () => {

@@ -13,6 +13,13 @@ const ref = { shirts: '', shoes: '', viettien: '', bitis: '' }
 
 beforeAll(async () => {
   t = await startApp({ now: tick })
+  await t.storeFiles(
+    '/2025/05/back.jpg',
+    '/2025/05/bag.webp',
+    '/2025/05/front.webp',
+    '/2025/05/logo.webp',
+    '/2025/05/shoe.png',
+  )
   const category = async (name: string) =>
     expectEnvelope(await t.call('POST', '/api/admin/categories', { name }), 201).data.id
   const brand = async (name: string) =>
@@ -394,5 +401,60 @@ describe('DELETE /api/admin/products/{id}', () => {
     const created = await create({ name: 'Vớ' })
     expectEnvelope(await t.call('DELETE', `/api/admin/products/${created.id}`, undefined, {}), 401)
     expectEnvelope(await t.call('GET', `/api/admin/products/${created.id}`), 200)
+  })
+})
+
+describe('names in any script, and images that must exist', () => {
+  it('names products in any script: Cyrillic and Greek spelled in Latin, others by a fingerprint', async () => {
+    expect((await create({ name: 'Футболка' })).slug).toBe('futbolka')
+    expect((await create({ name: 'Μπλούζα' })).slug).toBe('mployza')
+    const chinese = await create({ name: '中文 T恤' })
+    expect(chinese.slug).toMatch(/^t-[a-z0-9]{8}$/)
+    expect((await create({ name: 'مرحبا' })).slug).toMatch(/^[a-z0-9]{8}$/)
+    const again = expectEnvelope(await t.call('POST', '/api/admin/products', form({ name: '中文 t恤' })), 409)
+    expect(again.params).toEqual({ slug: chinese.slug })
+    const symbols = expectEnvelope(await t.call('POST', '/api/admin/products', form({ name: '★ — ★' })), 400)
+    expect(symbols).toMatchObject({ code: 'nameNeedsLetter', errors: { name: expect.any(String) } })
+  })
+
+  it('refuses an image no file is stored at, naming images and the path, and saves nothing', async () => {
+    const gone = '/2026/11/abcabcabc.webp'
+    const body = expectEnvelope(
+      await t.call('POST', '/api/admin/products', form({ name: 'Áo không ảnh', images: [...IMG, gone] })),
+      400,
+    )
+    expect(body).toMatchObject({ code: 'imageMissing', params: { path: gone } })
+    expect(body.errors).toEqual({ images: `No uploaded image is stored at ${gone}; upload it again` })
+    expect(body.message).toBe(`images: No uploaded image is stored at ${gone}; upload it again`)
+    const list = expectEnvelope(await t.call('GET', '/api/admin/products?name=khong anh'), 200)
+    expect(list.data).toEqual([])
+  })
+
+  it('checks only the images an edit adds: a missing new one is refused, one the product had is kept', async () => {
+    const gone = '/2025/05/gone.webp'
+    const shown = '/2025/05/shown.webp'
+    await t.storeFiles(shown)
+    const product = await create({ name: 'Ảnh mất', images: [shown] })
+    const refused = expectEnvelope(
+      await t.call(
+        'PUT',
+        `/api/admin/products/${product.id}`,
+        form({ name: 'Ảnh mất', images: [shown, gone] }),
+      ),
+      400,
+    )
+    expect(refused).toMatchObject({ code: 'imageMissing', params: { path: gone } })
+    expect(Object.keys(refused.errors)).toEqual(['images'])
+    // The file of an image the product already shows went away: saving other fields still works.
+    await t.app.services.files.remove([shown])
+    const kept = expectEnvelope(
+      await t.call(
+        'PUT',
+        `/api/admin/products/${product.id}`,
+        form({ name: 'Ảnh mất', images: [shown], price: 1 }),
+      ),
+      200,
+    )
+    expect(kept.data).toMatchObject({ price: 1, images: [shown] })
   })
 })

@@ -167,6 +167,23 @@ describe('ending sessions', () => {
     expect(await entriesOf(member.id, 'sessionEnd')).toEqual([])
   })
 
+  it('refuses a NUL in a session id with a 400 naming the id, and answers 404 for any id that cannot be one', async () => {
+    const member = await newMember()
+    const mine = await signIn(member)
+    for (const id of ['%00', `${mine.sessionId.slice(0, 21)}%00`, 'a%00b']) {
+      const refused = expectEnvelope(await t.call('DELETE', `${SESSIONS}/${id}`, undefined, mine.auth), 400)
+      expect(refused).toMatchObject({
+        code: 'nulCharacter',
+        errors: { id: 'Must not contain the NUL character' },
+      })
+    }
+    for (const id of ['%20', '%E2%82%AC', encodeURIComponent('Đồng hồ'), mine.sessionId.slice(1), '%5C%27']) {
+      const refused = expectEnvelope(await t.call('DELETE', `${SESSIONS}/${id}`, undefined, mine.auth), 404)
+      expect(refused.code).toBe('sessionNotFound')
+    }
+    expectEnvelope(await t.call('GET', ME, undefined, mine.auth), 200)
+  })
+
   it('ends the session on sign-out', async () => {
     const member = await newMember()
     const device = await signIn(member)

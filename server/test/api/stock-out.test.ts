@@ -17,6 +17,7 @@ const ref = { category: '', brand: '' }
 
 beforeAll(async () => {
   t = await startApp({ now: tick })
+  await t.storeFiles('/2026/03/front.webp', '/2026/03/logo.webp')
   ref.category = expectEnvelope(await t.call('POST', '/api/admin/categories', { name: 'Áo' }), 201).data.id
   ref.brand = expectEnvelope(
     await t.call('POST', '/api/admin/brands', { name: 'Việt Tiến', logo: '/2026/03/logo.webp' }),

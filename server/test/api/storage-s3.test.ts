@@ -123,6 +123,33 @@ describe('files in a bucket (STORAGE_URL=s3://shop/uploads?endpoint=…)', () =>
     expect(missing.json().code).toBe('fileNotFound')
   })
 
+  it('saves a logo only when its object is in the bucket, asking with one HEAD', async () => {
+    const body = expectEnvelope(
+      await t.call(
+        'POST',
+        '/api/file',
+        form({ content: await png('#3366cc'), filename: 'logo.png', type: 'image/png' }),
+      ),
+      200,
+    )
+    const [stored] = body.data as string[]
+    const saved = expectEnvelope(
+      await t.call('POST', '/api/admin/brands', { name: 'Trong kho', logo: stored }),
+      201,
+    )
+    expect(saved.data.logo).toBe(stored)
+    const gone = '/2026/01/notinthebucket.webp'
+    const refused = expectEnvelope(
+      await t.call('POST', '/api/admin/brands', { name: 'Ngoài kho', logo: gone }),
+      400,
+    )
+    expect(refused).toMatchObject({
+      code: 'imageMissing',
+      params: { path: gone },
+      errors: { logo: expect.any(String) },
+    })
+  })
+
   it('removes what an upload stored when a later file of it is refused', async () => {
     const before = await keysInBucket()
     const res = await t.call(

@@ -24,6 +24,7 @@ const tick = () => {
 let t: TestApp
 beforeAll(async () => {
   t = await startApp({ now: tick })
+  await t.storeFiles('/2025/06/avatar-1.webp')
 })
 afterAll(async () => t.close())
 
@@ -279,6 +280,14 @@ describe('PUT /api/admin/users/{id}', () => {
       200,
     )
     expect(cleared.data).toMatchObject({ avatar: null, dob: null, location: null })
+  })
+
+  it('refuses an avatar no file is stored at, naming avatar', async () => {
+    const created = await create({ email: 'no-avatar@example.vn' })
+    const gone = '/2025/06/no-avatar.webp'
+    const body = expectEnvelope(await t.call('PUT', `/api/admin/users/${created.id}`, { avatar: gone }), 400)
+    expect(body).toMatchObject({ code: 'imageMissing', params: { path: gone } })
+    expect(Object.keys(body.errors)).toEqual(['avatar'])
   })
 
   it('lets an administrator rename their own account (the Setting dialog)', async () => {

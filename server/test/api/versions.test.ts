@@ -19,6 +19,7 @@ import { type Answer, expectEnvelope, startApp, type TestApp } from '../helpers.
 let t: TestApp
 beforeAll(async () => {
   t = await startApp()
+  await t.storeFiles('/2026/04/logo.webp', '/2026/04/other.png')
 })
 afterAll(async () => t.close())
 

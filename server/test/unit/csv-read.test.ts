@@ -55,6 +55,22 @@ describe('readCsv', () => {
     ])
   })
 
+  it('reports a cell over a million characters as too long, with its line and column, not as a quote', () => {
+    const long = 'x'.repeat(1_000_001)
+    for (const cell of [long, `"${long}"`]) {
+      const table = read(`id,name\n1,a\n2,${cell}\n3,c\n`)
+      expect(table.rows.map((r) => r.line)).toEqual([2])
+      expect(table.problems).toEqual([
+        { line: 3, field: 'name', message: { code: 'csvCellTooLong', params: { max: 1_000_000 } } },
+      ])
+    }
+    expect(refusalOf(`id,${long}\n1,a\n`)).toEqual({
+      status: 400,
+      code: 'csvCellTooLong',
+      params: { max: 1_000_000 },
+    })
+  })
+
   it('refuses a header missing a column, naming a column it does not know, or naming one twice', () => {
     expect(refusalOf('id\n1\n')).toEqual({ status: 400, code: 'csvHeader', params: { columns: 'id, name' } })
     expect(refusalOf('id,name,price\n1,a,2\n')).toMatchObject({

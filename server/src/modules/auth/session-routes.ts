@@ -2,6 +2,7 @@ import type { endpoints } from '@store/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Handlers } from '../../lib/endpoints.ts'
 import { notFound } from '../../lib/errors.ts'
+import { toSessionId } from '../../lib/ids.ts'
 import { endOwnSession, openSessions, otherOpenSessions } from './repository.ts'
 import { revokeAll } from './tokens.ts'
 
@@ -28,7 +29,8 @@ export function sessionHandlers(app: FastifyInstance): Handlers<SessionCalls> {
     },
 
     endSession: async (request, _reply, { db, audit }) => {
-      const ended = await endOwnSession(db, request.admin.id, request.params.id, services.now())
+      const id = toSessionId(request.params.id)
+      const ended = id === null ? undefined : await endOwnSession(db, request.admin.id, id, services.now())
       // Another account's session is as unknown as one that never was.
       if (!ended) throw notFound('sessionNotFound')
       audit.entityId = String(request.admin.id)

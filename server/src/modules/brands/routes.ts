@@ -3,6 +3,7 @@ import { sendCsv, storeTime } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
 import { sentVersion } from '../../lib/versions.ts'
+import { requireStoredFiles } from '../files/stores.ts'
 import {
   allBrands,
   brandBatches,
@@ -45,6 +46,7 @@ export const brandRoutes = implement(endpoints.brands, (app) => {
       message: 'OK',
     }),
     create: async (request, _reply, { db, audit }) => {
+      await requireStoredFiles(app.services.files, 'logo', [request.body.logo])
       const created = await createBrand(db, request.body, app.services.now())
       audit.created(created)
       return { status: true, data: created, message: 'Brand created' }
@@ -52,6 +54,7 @@ export const brandRoutes = implement(endpoints.brands, (app) => {
     update: async (request, _reply, { db, audit }) => {
       const id = toDbId(request.params.id)
       const before = await lockBrand(db, id)
+      await requireStoredFiles(app.services.files, 'logo', [request.body.logo], [before.logo])
       const updated = await updateBrand(db, id, request.body, app.services.now(), sentVersion(request))
       audit.diff(before, updated)
       return { status: true, data: updated, message: 'Brand updated' }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises'
+import { mkdir, open, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import type { GetObjectCommandOutput } from '@aws-sdk/client-s3'
 import { STORED_PATH } from '@store/contract'
-import { HttpError } from '../../lib/errors.ts'
+import { badRequest, HttpError } from '../../lib/errors.ts'
 import { type BucketAddress, readStorageUrl } from '../../storage-url.ts'
 import type { FileStore } from '../../types.ts'
 
@@ -65,6 +65,12 @@ export function diskStore(uploadDir: string): FileStore {
         read: () => handle.createReadStream(),
         discard: () => handle.close(),
       }
+    },
+    async has(storedPath) {
+      const file = resolveStoredPath(uploadDir, storedPath)
+      if (!file) return false
+      const found = await stat(file).catch(() => null)
+      return found?.isFile() ?? false
     },
     async remove(storedPaths) {
       await Promise.all(
@@ -129,6 +135,19 @@ export async function bucketStore(address: BucketAddress): Promise<FileStore> {
         },
       }
     },
+    async has(storedPath) {
+      const key = keyOf(storedPath)
+      if (!key) return false
+      try {
+        await client.send(new s3.HeadObjectCommand({ Bucket: bucket, Key: key }))
+        return true
+      } catch (error) {
+        // A HEAD answer has no body, so a missing key is told by its status alone.
+        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+          return false
+        return failed(error)
+      }
+    },
     async remove(storedPaths) {
       const keys = storedPaths.map(keyOf).filter((key): key is string => key !== null)
       if (keys.length === 0) return
@@ -150,4 +169,23 @@ export async function openFileStore(storageUrl: string | undefined, uploadDir: s
   const address = readStorageUrl(storageUrl)
   if (typeof address === 'string') throw new Error(`STORAGE_URL ${address}`)
   return bucketStore(address)
+}
+
+/**
+ * Refuses with a 400 naming `field` a stored path no file of `files` holds (`images: ["/2026/11/gone.webp"]`
+ * would save a product whose picture is a 404). Paths in `kept` (what the record holds already) are not asked
+ * again; the others are asked once each, all at once.
+ */
+export async function requireStoredFiles(
+  files: FileStore,
+  field: string,
+  paths: readonly (string | null | undefined)[],
+  kept: readonly (string | null | undefined)[] = [],
+): Promise<void> {
+  const known = new Set(kept)
+  const asked = [...new Set(paths)].filter((p): p is string => typeof p === 'string' && !known.has(p))
+  if (asked.length === 0) return
+  const found = await Promise.all(asked.map((p) => files.has(p)))
+  const missing = asked.find((_, i) => !found[i])
+  if (missing !== undefined) throw badRequest(field, 'imageMissing', { path: missing })
 }

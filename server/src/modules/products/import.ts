@@ -18,10 +18,11 @@ import { type CsvRow, readCsv } from '../../lib/csv-read.ts'
 import type { Handler } from '../../lib/endpoints.ts'
 import { badRequest, fieldError, refusal } from '../../lib/errors.ts'
 import { toDbId } from '../../lib/ids.ts'
+import type { FileStore } from '../../types.ts'
 import {
   catalogRecordsNamed,
   type ImportedProduct,
-  liveProductIds,
+  liveProducts,
   slugHolders,
   writeImportedProducts,
 } from './repository.ts'
@@ -102,7 +103,10 @@ export async function productImport(app: FastifyInstance): Promise<Handler<Impor
       field: FIELD,
     })
     // A real import locks the products it updates before reading them, as the form's update does.
-    const { planned, errors } = await checkRows(db, table.rows, table.problems, { lock: !dryRun })
+    const { planned, errors } = await checkRows(db, table.rows, table.problems, {
+      lock: !dryRun,
+      files: app.services.files,
+    })
     const created = planned.filter((p) => p.id === null).length
     const updated = planned.length - created
 
@@ -147,7 +151,7 @@ async function checkRows(
   db: Db,
   rows: readonly CsvRow[],
   problems: readonly { line: number; field: string; message: Message }[],
-  options: { lock: boolean },
+  options: { lock: boolean; files: FileStore },
 ): Promise<{ planned: Planned[]; errors: ImportError[] }> {
   // One error per line and column, the first found: a formula is not also "not a number".
   const found = new Map<string, { line: number; field: string; message: Message }>()
@@ -192,9 +196,10 @@ async function checkRows(
     firstLineOfId.set(id, row.line)
     wanted.set(row, id)
   }
-  const liveIds = new Set<number>()
+  // The live ones, with the images they show now: an image a product keeps is not looked for again.
+  const live = new Map<number, readonly string[]>()
   if (firstLineOfId.size > 0) {
-    for (const id of await liveProductIds(db, [...firstLineOfId.keys()], options)) liveIds.add(id)
+    for (const p of await liveProducts(db, [...firstLineOfId.keys()], options)) live.set(p.id, p.images)
   }
 
   const checked: (Omit<Planned, 'slug'> & { slug: string })[] = []
@@ -222,7 +227,7 @@ async function checkRows(
     const brandId = reference(cells.brand, brandIds, 'brand', rowFail)
     if (!wanted.has(row)) rowFailed = true
     const id = wanted.get(row) ?? null
-    if (id !== null && !liveIds.has(id)) rowFail('id', { code: 'productNotFound' })
+    if (id !== null && !live.has(id)) rowFail('id', { code: 'productNotFound' })
     let slug = ''
     if (parsed.success) {
       slug = slugify(parsed.data.name)
@@ -233,12 +238,27 @@ async function checkRows(
     checked.push({ line, id, name, slug, price, description, quantity, images, size, categoryId, brandId })
   }
 
+  // Images, as the form has them: each new path of the file looked for once in the storage.
+  const missing = await missingFiles(
+    options.files,
+    checked.flatMap((p) => {
+      const kept = new Set(p.id === null ? [] : live.get(p.id))
+      return p.images.filter((path) => !kept.has(path))
+    }),
+  )
+  const stored = checked.filter((p) => {
+    const kept = new Set(p.id === null ? [] : live.get(p.id))
+    const gone = p.images.find((path) => !kept.has(path) && missing.has(path))
+    if (gone !== undefined) fail(p.line, 'images', { code: 'imageMissing', params: { path: gone } })
+    return gone === undefined
+  })
+
   // Slugs, as the form makes them free: none twice in the file, none a live product other than the row's own
   // holds. A slug another row of the file is giving up still counts as held, so no order of writes collides.
   const lineOfSlug = new Map<string, number>()
   const planned: Planned[] = []
-  const holders = await slugHolders(db, [...new Set(checked.map((p) => p.slug))])
-  for (const p of checked) {
+  const holders = await slugHolders(db, [...new Set(stored.map((p) => p.slug))])
+  for (const p of stored) {
     const holder = holders.get(p.slug)
     const first = lineOfSlug.get(p.slug)
     if ((holder !== undefined && holder !== p.id) || first !== undefined) {
@@ -300,4 +320,22 @@ async function namesToIds(
     bySlug.set(r.slug, r.id)
   }
   return { exact, bySlug }
+}
+
+/** How many stored paths an import looks for at a time: a file may name thousands. */
+const LOOKUPS_AT_ONCE = 32
+
+/** The paths among `paths` no file of the storage holds, each asked once. */
+async function missingFiles(files: FileStore, paths: readonly string[]): Promise<Set<string>> {
+  const asked = [...new Set(paths)]
+  const missing = new Set<string>()
+  let next = 0
+  const lane = async () => {
+    while (next < asked.length) {
+      const path = asked[next++]!
+      if (!(await files.has(path))) missing.add(path)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, asked.length) }, lane))
+  return missing
 }

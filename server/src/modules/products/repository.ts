@@ -378,12 +378,12 @@ export async function catalogRecordsNamed(
 }
 
 /**
- * The live products among `ids`, which an import may update; with `lock`, locked until the call's transaction
- * ends, as the form's update locks the product before reading it.
+ * The live products among `ids`, which an import may update, with the images they show now; with `lock`, locked
+ * until the call's transaction ends, as the form's update locks the product before reading it.
  */
-export async function liveProductIds(db: Db, ids: readonly number[], options: { lock: boolean }) {
+export async function liveProducts(db: Db, ids: readonly number[], options: { lock: boolean }) {
   const query = db
-    .select({ id: products.id })
+    .select({ id: products.id, images: products.images })
     .from(products)
     .where(
       and(
@@ -393,8 +393,7 @@ export async function liveProductIds(db: Db, ids: readonly number[], options: { 
     )
     // In id order, so two imports that update the same products cannot lock them crosswise.
     .orderBy(products.id)
-  const rows = options.lock ? await query.for('update') : await query
-  return rows.map((r) => r.id)
+  return options.lock ? await query.for('update') : await query
 }
 
 /** The live product holding each of `slugs` that one holds: which slugs an import cannot give another product. */

@@ -3,6 +3,7 @@ import { sendCsv } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
 import { sentVersion } from '../../lib/versions.ts'
+import { requireStoredFiles } from '../files/stores.ts'
 import { lowStockThreshold } from '../settings/repository.ts'
 import { productBulkDelete } from './bulk.ts'
 import { productImport } from './import.ts'
@@ -74,6 +75,7 @@ export const productRoutes = implement(endpoints.products, async (app) => {
       message: 'OK',
     }),
     create: async (request, _reply, { db, audit }) => {
+      await requireStoredFiles(app.services.files, 'images', request.body.images)
       const created = await createProduct(db, request.body, app.services.now())
       audit.created(audited(created))
       return { status: true, data: created, message: 'Product created' }
@@ -81,6 +83,7 @@ export const productRoutes = implement(endpoints.products, async (app) => {
     update: async (request, _reply, { db, audit }) => {
       const id = toDbId(request.params.id)
       const before = await lockProduct(db, id)
+      await requireStoredFiles(app.services.files, 'images', request.body.images, before.images)
       const updated = await updateProduct(db, id, request.body, app.services.now(), sentVersion(request))
       audit.diff(audited(before), audited(updated))
       return { status: true, data: updated, message: 'Product updated' }

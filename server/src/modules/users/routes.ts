@@ -5,6 +5,7 @@ import { implement } from '../../lib/endpoints.ts'
 import { forbidden } from '../../lib/errors.ts'
 import { toDbId } from '../../lib/ids.ts'
 import { sentVersion } from '../../lib/versions.ts'
+import { requireStoredFiles } from '../files/stores.ts'
 import {
   createUser,
   deleteUser,
@@ -89,6 +90,7 @@ export const userRoutes = implement(endpoints.users, (app) => {
     update: async (request, _reply, { db, audit }) => {
       const id = toDbId(request.params.id)
       const before = await lockUser(db, id)
+      await requireStoredFiles(app.services.files, 'avatar', [request.body.avatar], [before.avatar])
       const updated = await updateUser(db, id, request.body, clock(), sentVersion(request))
       audit.diff(before, updated)
       return { status: true, data: updated, message: 'User updated' }
