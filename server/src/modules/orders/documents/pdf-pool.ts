@@ -72,6 +72,14 @@ export class PdfPool {
     }
   }
 
+  /** The threads' workers, and those making a document now: for checks of the pool's state. */
+  get workers(): Worker[] {
+    return [...this.threads].map((thread) => thread.worker)
+  }
+  get busyWorkers(): Worker[] {
+    return [...this.threads].filter((thread) => thread.task).map((thread) => thread.worker)
+  }
+
   /** Whether a document asked for now would be refused (`PdfQueueFullError`): checked before its data is read. */
   get full(): boolean {
     return this.idle.length === 0 && this.threads.size >= this.size && this.waiting.length >= this.maxWaiting
