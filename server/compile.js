@@ -66,7 +66,12 @@ export async function compileServer() {
   if (readStamp() === stamp && existsSync(path.join(DIST, 'main.js'))) return
   const { build } = await import('esbuild')
   const result = await build({
-    entryPoints: [path.join(serverDir, 'src/main.ts'), path.join(serverDir, 'src/db/pglite-thread.ts')],
+    // The threads' modules are entries of their own: a worker thread is started from its file.
+    entryPoints: [
+      path.join(serverDir, 'src/main.ts'),
+      path.join(serverDir, 'src/db/pglite-thread.ts'),
+      path.join(serverDir, 'src/modules/orders/documents/pdf-thread.ts'),
+    ],
     outdir: DIST,
     entryNames: '[name]',
     chunkNames: 'chunk-[hash]',

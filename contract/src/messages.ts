@@ -147,6 +147,7 @@ export const messageTexts = {
   bankAccount: 'Must be 4 to 19 digits',
   taxCode: 'Must be 10 digits, or 10 digits, a dash and 3 digits',
   bankIncomplete: 'Fill in the bank, the account number and the account name together, or none of them',
+  documentsBusy: 'The server is busy printing other documents; try again in {{seconds}} s',
 
   // Uploads.
   notAnImage: 'Not an image we accept; send JPEG, PNG, WebP, GIF or AVIF',

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { z } from 'zod'
 import { readStorageUrl } from './storage-url.ts'
 
@@ -21,6 +22,12 @@ const timeZone = z.string().refine((tz) => {
     return false
   }
 }, 'must be an IANA time zone such as Asia/Ho_Chi_Minh')
+
+/**
+ * PDF threads when PDF_WORKERS is unset: one less than the cores, so the server's thread keeps one, at least 1
+ * and at most 2 (each thread holds the PDF code and fonts, about 40 MB, once it has made a document).
+ */
+export const DEFAULT_PDF_WORKERS = Math.max(1, Math.min(2, availableParallelism() - 1))
 
 /** `smtp://` or `smtps://` with a host; the user and password, when given, are percent-encoded in it. */
 function isSmtpUrl(value: string): boolean {
@@ -97,6 +104,11 @@ export const configSchema = z
       .max(10_000, 'must be at most 10000')
       .default(20),
     IMAGE_TIMEOUT_SECONDS: positiveInt(10, 3600),
+    /**
+     * Threads that lay out invoices and packing slips, off the server's thread (docs/performance.md, "Printed
+     * documents"); 10 documents a thread may wait, more are answered 503 with Retry-After.
+     */
+    PDF_WORKERS: positiveInt(DEFAULT_PDF_WORKERS, 64),
     /** Sign-in limits: docs/operations.md, "Sign-in limits". */
     LOGIN_LIMIT_PER_PAIR: positiveInt(10),
     LOGIN_LIMIT_PER_IP: positiveInt(50),

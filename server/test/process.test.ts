@@ -228,6 +228,27 @@ describe('the server process', () => {
     expect(server.lines.join('\n')).not.toContain(ADMIN.password)
   })
 
+  it('makes an invoice on a PDF thread of the compiled server, and still exits 0 on SIGTERM', async () => {
+    const server = await startReady({
+      DATA_DIR: tempDir(),
+      SEED_DEMO: 'true',
+      PDF_WORKERS: '1',
+      ...adminSettings(),
+    })
+    const token = (await call(server, 'POST', '/api/admin/auth/login', ADMIN)).body.data.tokens.access.token
+    const auth = { authorization: `Bearer ${token}` }
+    const list = await call(server, 'GET', '/api/admin/orders?page=1&limit=1', undefined, auth)
+    const id = list.body.data[0].id
+    const pdf = await fetch(`${server.base}/api/admin/orders/${id}/invoice.pdf`, { headers: auth })
+    expect(pdf.status).toBe(200)
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
+    expect(await stop(server)).toBe(0)
+  })
+
   it('prints a generated administrator password once; a restart keeps the data, password and JWT secret', async () => {
     const settings = { DATA_DIR: tempDir(), ADMIN_EMAIL: ADMIN.email }
     const first = await startReady(settings)

@@ -1,5 +1,6 @@
+import { availableParallelism } from 'node:os'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../../src/config.ts'
+import { ConfigError, DEFAULT_PDF_WORKERS, loadConfig } from '../../src/config.ts'
 
 /** The problems `loadConfig` reports for `env`; fails the test when it accepts it. */
 function problemsOf(env: Record<string, string>): string[] {
@@ -28,6 +29,7 @@ describe('loadConfig', () => {
       IMAGE_DECODES: 2,
       IMAGE_DECODE_QUEUE: 20,
       IMAGE_TIMEOUT_SECONDS: 10,
+      PDF_WORKERS: DEFAULT_PDF_WORKERS,
       LOGIN_LIMIT_PER_PAIR: 10,
       LOGIN_LIMIT_PER_IP: 50,
       LOGIN_LIMIT_PER_EMAIL: 100,
@@ -60,6 +62,18 @@ describe('loadConfig', () => {
     ).toMatchObject({
       HTTP_HEADERS_TIMEOUT_SECONDS: 20,
     })
+  })
+
+  it('gives the PDF threads one core less than the machine has, at least 1 and at most 2', () => {
+    expect(DEFAULT_PDF_WORKERS).toBe(Math.max(1, Math.min(2, availableParallelism() - 1)))
+    expect(loadConfig({ PDF_WORKERS: '3' }).PDF_WORKERS).toBe(3)
+  })
+
+  it('refuses a PDF_WORKERS that is not a whole number from 1 to 64, in words that name it', () => {
+    expect(problemsOf({ PDF_WORKERS: '0' })).toEqual(['PDF_WORKERS: must be 1 or more'])
+    expect(problemsOf({ PDF_WORKERS: 'two' })).toEqual(['PDF_WORKERS: must be a number'])
+    expect(problemsOf({ PDF_WORKERS: '1.5' })).toEqual(['PDF_WORKERS: must be a whole number'])
+    expect(problemsOf({ PDF_WORKERS: '65' })).toEqual(['PDF_WORKERS: must be at most 64'])
   })
 
   it('treats an empty variable as unset', () => {

@@ -94,7 +94,7 @@ describe('the structure of server/src', () => {
     // A check that reads nothing would pass for ever: these must be seen.
     expect(files).toContain('main.ts')
     expect(localImportsOf('modules/orders/routes.ts')).toContain('modules/orders/repository.ts')
-    expect(localImportsOf('modules/orders/documents.ts')).toContain('modules/orders/documents/invoice.ts')
+    expect(localImportsOf('modules/orders/documents.ts')).toContain('modules/orders/documents/pdf-pool.ts')
     expect(localImportsOf('main.ts')).toContain('seed/demo.ts')
     expect(packagesOf('modules/products/repository.ts')).toContain('drizzle-orm')
     expect(handlerFiles).toEqual(

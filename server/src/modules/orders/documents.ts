@@ -1,14 +1,53 @@
 import type { endpoints } from '@store/contract'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Handler } from '../../lib/endpoints.ts'
+import { HttpError } from '../../lib/errors.ts'
+import type { Services } from '../../types.ts'
 import { invoiceOrder, packingOrders, shopDetails } from './documents/data.ts'
 import { fileDay } from './documents/labels.ts'
+import { PdfPool, PdfQueueFullError } from './documents/pdf-pool.ts'
 
 type Orders = typeof endpoints.orders
 
 // The printed documents of CONTRACT 4.7, made on the server as PDF files: the fonts, the words and the QR code
-// come with the server, so what prints does not depend on the browser or the machine. The PDF code (pdfkit,
-// fontkit, the QR encoder: about 28 MB) is loaded on the first document asked for.
+// come with the server, so what prints does not depend on the browser or the machine. The handlers read the
+// data here; the PDF is laid out on a thread of the app's PDF pool (`documents/pdf-pool.ts`, PDF_WORKERS
+// threads), which loads the PDF code (pdfkit, fontkit, the QR encoder: about 28 MB) when the first document is
+// asked for. While the threads are busy and as many documents wait as the pool allows, a document is refused
+// 503 with Retry-After.
+
+/** Documents that may wait for a thread, for each thread of the pool. */
+export const PDF_WAITING_PER_THREAD = 10
+
+const pools = new WeakMap<Services, PdfPool>()
+
+/** The app's PDF pool, made with the app's first document route and closed with the app. */
+function pdfPool(app: FastifyInstance): PdfPool {
+  const known = pools.get(app.services)
+  if (known) return known
+  const size = app.services.config.PDF_WORKERS
+  const pool = new PdfPool(size, size * PDF_WAITING_PER_THREAD)
+  app.addHook('onClose', () => pool.close())
+  pools.set(app.services, pool)
+  return pool
+}
+
+/** The PDF pool of an app (by its `app.services`), once a document route made it: for checks of its state. */
+export const pdfPoolOf = (services: Services): PdfPool | undefined => pools.get(services)
+
+/**
+ * Runs a document's handler: a full pool, found before the data is read or when the document is handed over, is
+ * a 503 `documentsBusy` that says when to try again.
+ */
+async function whileRoom(reply: FastifyReply, work: () => Promise<FastifyReply>): Promise<FastifyReply> {
+  try {
+    return await work()
+  } catch (error) {
+    if (!(error instanceof PdfQueueFullError)) throw error
+    reply.header('retry-after', String(error.retryAfterSeconds))
+    throw new HttpError(503, { code: 'documentsBusy', params: { seconds: error.retryAfterSeconds } })
+  }
+}
 
 const sendPdf = (reply: FastifyReply, name: string, pdf: Buffer): FastifyReply =>
   reply
@@ -20,11 +59,14 @@ const sendPdf = (reply: FastifyReply, name: string, pdf: Buffer): FastifyReply =
 /** `orders.invoice`: one order's invoice (`invoice-<id>.pdf`); 404 for an unknown order. */
 export function orderInvoice(app: FastifyInstance): Handler<Orders['invoice']> {
   const timeZone = app.services.config.STORE_TZ
-  return async (request, reply, { db }) => {
-    const [order, shop] = await Promise.all([invoiceOrder(db, request.params.id), shopDetails(db)])
-    const { invoicePdf } = await import('./documents/invoice.ts')
-    return sendPdf(reply, `invoice-${order.id}.pdf`, await invoicePdf({ order, shop, timeZone }))
-  }
+  const pool = pdfPool(app)
+  return (request, reply, { db }) =>
+    whileRoom(reply, async () => {
+      pool.checkRoom()
+      const [order, shop] = await Promise.all([invoiceOrder(db, request.params.id), shopDetails(db)])
+      const pdf = await pool.render({ kind: 'invoice', input: { order, shop, timeZone } })
+      return sendPdf(reply, `invoice-${order.id}.pdf`, pdf)
+    })
 }
 
 /**
@@ -33,10 +75,13 @@ export function orderInvoice(app: FastifyInstance): Handler<Orders['invoice']> {
  */
 export function orderPackingSlips(app: FastifyInstance): Handler<Orders['packingSlips']> {
   const timeZone = app.services.config.STORE_TZ
-  return async (request, reply, { db }) => {
-    const [orders, shop] = await Promise.all([packingOrders(db, request.query.ids), shopDetails(db)])
-    const name = `packing-slips-${fileDay(app.services.now(), timeZone)}.pdf`
-    const { packingSlipsPdf } = await import('./documents/packing-slips.ts')
-    return sendPdf(reply, name, await packingSlipsPdf({ orders, shop, timeZone }))
-  }
+  const pool = pdfPool(app)
+  return (request, reply, { db }) =>
+    whileRoom(reply, async () => {
+      pool.checkRoom()
+      const [orders, shop] = await Promise.all([packingOrders(db, request.query.ids), shopDetails(db)])
+      const name = `packing-slips-${fileDay(app.services.now(), timeZone)}.pdf`
+      const pdf = await pool.render({ kind: 'packingSlips', input: { orders, shop, timeZone } })
+      return sendPdf(reply, name, pdf)
+    })
 }

@@ -134,6 +134,7 @@ export const messages: Messages<typeof messageTexts> = {
   bankAccount: 'Phải gồm 4 đến 19 chữ số',
   taxCode: 'Phải gồm 10 chữ số, hoặc 10 chữ số, dấu gạch ngang và 3 chữ số',
   bankIncomplete: 'Hãy điền cả ngân hàng, số tài khoản và tên chủ tài khoản, hoặc để trống cả ba',
+  documentsBusy: 'Máy chủ đang bận in các tài liệu khác; vui lòng thử lại sau {{seconds}} giây',
 
   notAnImage: 'Tệp không phải ảnh hợp lệ; hãy gửi JPEG, PNG, WebP, GIF hoặc AVIF',
   tooManyPixels:
