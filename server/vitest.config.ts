@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config'
 // The API suite runs on PGlite always and, when TEST_DATABASE_URL names a PostgreSQL server, on that server too.
 const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['pg'] : [])]
 
+/** Timed against the load of other files, so run on its own (below). */
+const ALONE = 'test/api/documents-threads.test.ts'
+
 export default defineConfig({
   test: {
     // A test file at a time per core, at least two: Vitest's default leaves one core free, which on a two-core
@@ -55,7 +58,21 @@ export default defineConfig({
         test: {
           name: `api-${db}`,
           include: ['test/api/**/*.test.ts'],
+          exclude: [ALONE],
           env: { TEST_DB: db },
+          ...(db === 'pg' && { globalSetup: ['test/global-setup.ts'] }),
+        },
+      })),
+      // The server's thread timed while PDF threads work: a file of its own, after every other and on one
+      // database at a time, so that no other file takes the cores the measurement is about.
+      ...databases.map((db, i) => ({
+        extends: true as const,
+        test: {
+          name: `alone-${db}`,
+          include: [ALONE],
+          // The embedded database on its own thread, as the server runs it.
+          env: { TEST_DB: db === 'pglite' ? 'pglite-thread' : db },
+          sequence: { groupOrder: 1 + i },
           ...(db === 'pg' && { globalSetup: ['test/global-setup.ts'] }),
         },
       })),
