@@ -92,7 +92,9 @@ describe('one PDF thread', () => {
       .map((call) => call.ms)
       .sort((a, b) => a - b)
     const p99 = times[Math.ceil(0.99 * times.length) - 1]!
-    console.info(`health while 8 thousand-line invoices are made: p99 ${p99.toFixed(1)} ms over ${times.length} calls`)
+    console.info(
+      `health while 8 thousand-line invoices are made: p99 ${p99.toFixed(1)} ms over ${times.length} calls`,
+    )
     // Eight such invoices keep the thread busy for seconds: hundreds of calls, not a handful.
     expect(times.length).toBeGreaterThan(100)
     expect(
