@@ -25,7 +25,9 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 2,
   forbidOnly: true,
   retries: 0,
-  timeout: 45_000,
+  // A test is a few seconds on a quiet machine; two browsers, the server and the build on two cores can make one
+  // take most of a minute, which is slow, not broken.
+  timeout: 90_000,
   expect: { timeout: 8_000 },
   reporter: [['list']],
   globalSetup: './e2e/global-setup.ts',

@@ -26,7 +26,7 @@ const menuToggle = (page: Page) => page.getByRole('button', { name: 'Toggle menu
 /** The sidebar's width once its animation has settled. */
 const sidebarWidth = async (page: Page) =>
   // A bounded wait, so that a poll that never sees the sidebar says why instead of hanging on one call.
-  Math.round((await sidebar(page).boundingBox({ timeout: 2_000 }))?.width ?? -1)
+  Math.round((await sidebar(page).boundingBox({ timeout: 5_000 }))?.width ?? -1)
 
 test('a signed-in admin lands on the dashboard inside the layout', async ({ page }) => {
   await page.goto('/')
