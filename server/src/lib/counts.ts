@@ -97,7 +97,8 @@ export function totalOf(db: Db, population: Population, narrowed?: Narrowed): To
   const counting = countQuery(population, narrowed)
   const remembered = rememberable(population, narrowed)
   // float8, as every other total: node-postgres answers a bigint as a string.
-  if (!remembered) return { column: sql`null::float8`, count: () => known(sql`(${counting})::float8`).count() }
+  if (!remembered)
+    return { column: sql`null::float8`, count: () => known(sql`(${counting})::float8`).count() }
   return {
     column: sql`(${rememberedCount(population, remembered)})`,
     count: () => countAndRemember(db, population, remembered, counting),
