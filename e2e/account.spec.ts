@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { holdingAdminAccount, SLOW, signInThroughPage } from './admin-account.ts'
-import { expect, expectAccessible, screenshot, test, unique } from './fixtures.ts'
+import { expect, expectAccessible, screenshot, test, unique, watchAcrossReload } from './fixtures.ts'
 import { newStaffMember, signInAs } from './staff-member.ts'
 
 // One admin account for the whole run: these tests change its name, so they go one after another, each signed in
@@ -81,9 +81,10 @@ test('saving a new name says so, and after the reload the header shows it', asyn
     const dialog = await openSetting(page)
     await dialog.getByRole('textbox', { name: 'Name' }).fill(newName)
     const reloaded = page.waitForEvent('load')
+    const toasted = await watchAcrossReload(page, 'Account updated successfully')
     await dialog.getByRole('button', { name: 'Save' }).click()
-    await expect(page.getByText('Account updated successfully')).toBeVisible()
     await reloaded
+    expect(await toasted(), 'the success toast showed before the reload').toBe(true)
     await expect(page.getByRole('button', { name: 'Account menu' })).toContainText(newName, SLOW)
     await expect(page.getByRole('dialog', { name: 'Setting' })).toBeHidden()
   } finally {
@@ -149,9 +150,10 @@ test('a changed password is the one that signs in next, and the other sessions e
   await passwordField(dialog, 'New password').fill(NEW_PASSWORD)
   await passwordField(dialog, 'Confirm password').fill(NEW_PASSWORD)
   const reloaded = page.waitForEvent('load')
+  const toasted = await watchAcrossReload(page, 'Change password successfully')
   await dialog.getByRole('button', { name: 'Change Password' }).click()
-  await expect(page.getByText('Change password successfully')).toBeVisible()
   await reloaded
+  expect(await toasted(), 'the success toast showed before the reload').toBe(true)
   // The new pair was kept: this browser is still signed in after the reload.
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible(SLOW)
   const after = await page.evaluate(() => localStorage.getItem('refreshToken'))

@@ -20,7 +20,8 @@ export async function expectAccessible(page: Page) {
   )
   // The app's Content-Security-Policy refuses inline scripts, as it should, so axe is not added as a script
   // tag: it is evaluated through the browser's debugging protocol, which the policy does not govern.
-  await page.evaluate(axeSource)
+  // Once a document: several checks of one screen in its states reuse the axe already parsed there.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
     const axe = (window as any).axe
@@ -36,7 +37,31 @@ export async function expectAccessible(page: Page) {
 
 /** Saves a full-page picture of a screen under e2e/artifacts/screens/<name>.png. */
 export async function screenshot(page: Page, name: string) {
+  if (!process.env.E2E_SCREENS) return
   await page.screenshot({ path: path.resolve('e2e/artifacts/screens', `${name}.png`), fullPage: true })
+}
+
+/**
+ * Watches the page for `text` until the page next loads, and answers whether it showed. For a toast shown just
+ * before a reload: an expectation polled after the click can look only once the toast and the page are gone on a
+ * busy machine, so the page notes the text itself, in sessionStorage, which outlives the reload.
+ */
+export async function watchAcrossReload(page: Page, text: string): Promise<() => Promise<boolean>> {
+  const key = `e2e-seen-${text}`
+  await page.evaluate(
+    ({ text, key }) => {
+      sessionStorage.removeItem(key)
+      const observer = new MutationObserver(() => {
+        if (document.body.textContent?.includes(text)) {
+          sessionStorage.setItem(key, 'yes')
+          observer.disconnect()
+        }
+      })
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true })
+    },
+    { text, key },
+  )
+  return () => page.evaluate((key) => sessionStorage.getItem(key) === 'yes', key)
 }
 
 /** The session the global setup stored: its access token, for setting up data through the API. */

@@ -34,17 +34,18 @@ async function passwordStep(page: Page, member: StaffMember) {
 }
 
 /**
- * The authenticator app of the test: the code of the current 30-second step, once that step comes after the last
- * one used (the server takes each step's code once). Waits for the next step when needed, as a person waits for
- * the app to show a new code.
+ * The authenticator app of the test: a code whose step comes after the last one used (the server takes each step's
+ * code once). The server allows a clock one step ahead, as an app's clock may be, so the test uses the current step
+ * and then the next before it waits, as a person waits for the app to show a new code.
  */
 function authenticator(secret: string) {
   const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 })
   let lastStep = -1
   return async () => {
-    await expect.poll(() => totp.counter() > lastStep, { timeout: 35_000, intervals: [500] }).toBe(true)
-    lastStep = totp.counter()
-    return totp.generate()
+    await expect.poll(() => totp.counter() + 1 > lastStep, { timeout: 35_000, intervals: [500] }).toBe(true)
+    const step = Math.max(totp.counter(), lastStep + 1)
+    lastStep = step
+    return totp.generate({ timestamp: step * 30_000 })
   }
 }
 
@@ -109,6 +110,8 @@ test('two-step sign-in: turned on in Setting, asked for at sign-in (a code, then
   await dialog.getByRole('button', { name: 'I have saved them' }).click()
   await expect(dialog.getByText('On', { exact: true })).toBeVisible()
   await page.keyboard.press('Escape')
+  // The dialog gives the focus back to the account menu as it closes: the menu is opened only after that.
+  await expect(dialog).toBeHidden()
   await signOut(page)
 
   // Signing in now takes a code of the app after the password.
@@ -157,6 +160,8 @@ test('two-step sign-in: turned on in Setting, asked for at sign-in (a code, then
   await expect(dialog.getByText('Off', { exact: true })).toBeVisible()
   await expect(dialog.getByRole('button', { name: 'Turn on' })).toBeVisible()
   await page.keyboard.press('Escape')
+  // The dialog gives the focus back to the account menu as it closes: the menu is opened only after that.
+  await expect(dialog).toBeHidden()
   await signOut(page)
 
   // Off again: the password alone signs in.
