@@ -19,7 +19,7 @@ const LOCK_WAIT_MS = 60_000
 
 /**
  * For a step that loads the back-office's chunks and asks the server (sign-in, reload, logout): on a busy
- * machine it can take longer than the default 8 s of `expect`.
+ * machine it can take longer than the default 15 s of `expect`.
  */
 export const SLOW = { timeout: 20_000 }
 
