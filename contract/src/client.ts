@@ -214,4 +214,13 @@ export const endpoints: Routes<typeof table> = {
     get: { method: 'GET', path: '/admin/settings', resource: 'settings', operation: 'get' },
     update: { method: 'PUT', path: '/admin/settings', resource: 'settings', operation: 'update' },
   },
+  places: {
+    provinces: { method: 'GET', path: '/admin/places/provinces', resource: 'places', operation: 'provinces' },
+    wards: {
+      method: 'GET',
+      path: '/admin/places/provinces/:code/wards',
+      resource: 'places',
+      operation: 'wards',
+    },
+  },
 }

@@ -7,6 +7,7 @@ import type { Endpoint } from './endpoint.ts'
 import { fileEndpoints } from './files.ts'
 import { operationEndpoints } from './operations.ts'
 import { orderEndpoints } from './orders.ts'
+import { placeEndpoints } from './places.ts'
 import { productEndpoints } from './products.ts'
 import { reviewEndpoints } from './reviews.ts'
 import { settingsEndpoints } from './settings.ts'
@@ -32,6 +33,7 @@ export const endpoints = {
   staff: staffEndpoints,
   audit: auditEndpoints,
   settings: settingsEndpoints,
+  places: placeEndpoints,
 } as const
 
 export type Resource = keyof typeof endpoints

@@ -113,6 +113,7 @@ export const messageTexts = {
   orderNotFound: 'Order not found',
   orderLineNotFound: 'Order line not found',
   fileNotFound: 'File not found',
+  provinceNotFound: 'No province or city has this code',
   emailTaken: 'This email is already in use',
   categorySlugTaken: "A category with the slug '{{slug}}' already exists",
   brandSlugTaken: "A brand with the slug '{{slug}}' already exists",

@@ -7,6 +7,7 @@ import { categoryRoutes } from './categories/routes.ts'
 import { fileRoutes } from './files/routes.ts'
 import { operationRoutes } from './operations/routes.ts'
 import { orderRoutes } from './orders/routes.ts'
+import { placeRoutes } from './places/routes.ts'
 import { productRoutes } from './products/routes.ts'
 import { reviewRoutes } from './reviews/routes.ts'
 import { settingsRoutes } from './settings/routes.ts'
@@ -28,4 +29,5 @@ export const modules: FastifyPluginAsyncZod[] = [
   fileRoutes,
   auditRoutes,
   settingsRoutes,
+  placeRoutes,
 ]

@@ -43,6 +43,7 @@ export const SHOWN_IN: Record<Resource, readonly Resource[]> = {
   audit: [],
   // The low-stock threshold: the store config the screens follow (`/config`) and the list's `stock=low`.
   settings: ['operations', 'products'],
+  places: [],
 }
 
 /** The resources whose cached answers a change to `resource` makes stale, itself first. */

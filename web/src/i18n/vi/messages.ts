@@ -100,6 +100,7 @@ export const messages: Messages<typeof messageTexts> = {
   reviewNotFound: 'Không tìm thấy đánh giá',
   orderNotFound: 'Không tìm thấy đơn hàng',
   orderLineNotFound: 'Không tìm thấy dòng sản phẩm của đơn hàng',
+  provinceNotFound: 'Không có tỉnh, thành phố nào mang mã này',
   fileNotFound: 'Không tìm thấy tệp',
   emailTaken: 'Email này đã được sử dụng',
   categorySlugTaken: "Đã có danh mục với đường dẫn '{{slug}}'",
