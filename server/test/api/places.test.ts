@@ -11,7 +11,7 @@ let t: TestApp
 let staff: { authorization: string }
 
 const source = JSON.parse(
-  readFileSync(new URL('../../data/vn-units-2025.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../assets/places/vn-units-2025.json', import.meta.url), 'utf8'),
 ) as { provinces: string[][]; wards: string[][] }
 
 beforeAll(async () => {

@@ -4,9 +4,9 @@ import type { Province, Ward } from '@store/contract'
 import { SERVER_DIR } from '../../paths.ts'
 
 /**
- * The 2025 administrative units, from the product's own copy of the list (`server/data/vn-units-2025.json`, its
- * source and licence beside it). Read once, on the first call that needs it, and kept: 200 KB that never change
- * while the server runs.
+ * The 2025 administrative units, from the product's own copy of the list
+ * (`server/assets/places/vn-units-2025.json`, its source and licence beside it). Read once, on the first call
+ * that needs it, and kept: 200 KB that never change while the server runs.
  */
 interface Units {
   provinces: Province[]
@@ -17,7 +17,7 @@ type Row = string[]
 
 let units: Units | undefined
 
-export function loadUnits(file = path.join(SERVER_DIR, 'data/vn-units-2025.json')): Units {
+export function loadUnits(file = path.join(SERVER_DIR, 'assets/places/vn-units-2025.json')): Units {
   if (units) return units
   const raw = JSON.parse(readFileSync(file, 'utf8')) as { provinces: Row[]; wards: Row[] }
   const provinces = raw.provinces
