@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { email, emptyEnvelope, entityIds, envelope, isoDate, password, requiredText } from './common.ts'
+import { email, emptyEnvelope, entityIds, envelope, isoDate, requiredText, staffPassword } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
 import { ROLES } from './enums.ts'
 import { messages } from './messages.ts'
@@ -49,12 +49,12 @@ export const login2faAnswer = envelope(signedInData)
 export const forgotPasswordBody = z.object({ email })
 export const resetPasswordBody = z.object({
   token: z.string({ error: messages.required }).min(1, messages.required).max(200),
-  password,
+  password: staffPassword,
 })
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>
 /** The reset form: the new password twice, checked in the browser. */
 export const resetPasswordForm = z
-  .object({ password, confirmPassword: z.string().min(1, messages.confirmRequired) })
+  .object({ password: staffPassword, confirmPassword: z.string().min(1, messages.confirmRequired) })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
     message: messages.confirmMatch,
@@ -94,7 +94,7 @@ export type ProfileBody = z.infer<typeof profileBody>
 
 export const changePasswordBody = z.object({
   currentPassword: z.string({ error: messages.required }).min(1, messages.required).max(200),
-  password,
+  password: staffPassword,
 })
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>
 

@@ -16,20 +16,46 @@ export const email = z
   .max(254, messages.tooLong(254))
   .pipe(z.email({ error: messages.email }))
 
-/** Phone: 9 to 15 digits, spec section 5. */
+/**
+ * A phone number in its one kept form (CONTRACT 5.2): spaces, dots, dashes and brackets dropped, and a leading
+ * `+84` or `84` written as the `0` of a number dialled inside Vietnam. `0909 123 456`, `0909.123.456` and
+ * `+84 909 123 456` are all `0909123456`.
+ */
+export function normalPhone(text: string): string {
+  const compact = text.replace(/[\s.\-()]/g, '')
+  const international = /^\+?84/.exec(compact)
+  return international ? `0${compact.slice(international[0].length)}` : compact
+}
+
+/** Phone: 9 to 15 digits once in its kept form, spec section 5. */
 export const phoneNumber = z
   .string({ error: messages.required })
   .trim()
   .min(1, messages.required)
+  .transform(normalPhone)
   .refine((v) => v.length >= 9 && v.length <= 15, messages.phoneLength)
   .refine((v) => /^\d+$/.test(v), messages.number)
 
-/** Password rules of spec section 5: 8 to 16 characters with a digit. */
+/** Password rules of spec section 5 for a customer's account: 8 to 16 characters with a digit. */
 export const password = z
   .string({ error: messages.passwordRequired })
   .min(1, messages.passwordRequired)
   .min(8, messages.passwordMin)
   .max(16, messages.passwordMax)
+  .regex(/\d/, messages.passwordDigit)
+
+/** The longest password a member of staff may choose. */
+export const STAFF_PASSWORD_MAX = 128
+
+/**
+ * A member of staff's password (CONTRACT 5.8): 8 to 128 characters with a digit, so that what a password manager
+ * makes is accepted; the spec's messages stay for the other rules.
+ */
+export const staffPassword = z
+  .string({ error: messages.passwordRequired })
+  .min(1, messages.passwordRequired)
+  .min(8, messages.passwordMin)
+  .max(STAFF_PASSWORD_MAX, messages.staffPasswordMax)
   .regex(/\d/, messages.passwordDigit)
 
 /** Plain decimal digits, as a whole number of 0 or more is written. */

@@ -80,9 +80,9 @@ export const configSchema = z
     ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@example.com'),
     ADMIN_PASSWORD: z
       .string()
-      .min(8, 'must be 8 to 16 characters with a digit')
-      .max(16, 'must be 8 to 16 characters with a digit')
-      .regex(/\d/, 'must be 8 to 16 characters with a digit')
+      .min(8, 'must be 8 to 128 characters with a digit')
+      .max(128, 'must be 8 to 128 characters with a digit')
+      .regex(/\d/, 'must be 8 to 128 characters with a digit')
       .optional(),
     SEED_DEMO: bool.default(true),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -130,6 +130,33 @@ describe('POST /api/admin/users', () => {
     }
   })
 
+  it('keeps a phone number in one form, however it was written (CONTRACT 5.2)', async () => {
+    const writings = [
+      '0909 123 456',
+      '0909.123.456',
+      '0909-123-456',
+      '+84 909 123 456',
+      '84909123456',
+      '(0909) 123456',
+    ]
+    for (const [i, phoneNumber] of writings.entries()) {
+      const data = await create({ email: `phone${i}@example.vn`, phoneNumber })
+      expect(data.phoneNumber, phoneNumber).toBe('0909123456')
+      // The lists below count the customers of this file.
+      expectEnvelope(await t.call('DELETE', `/api/admin/users/${data.id}`), 200)
+    }
+    // What is left after the spaces and the country code must still be 9 to 15 digits.
+    const short = expectEnvelope(
+      await t.call(
+        'POST',
+        '/api/admin/users',
+        customer({ email: 'phone-short@example.vn', phoneNumber: '+84 12 345' }),
+      ),
+      400,
+    )
+    expect(short.errors).toEqual({ phoneNumber: 'Length from 9 - 15 characters' })
+  })
+
   it('creates customers only', async () => {
     const body = expectEnvelope(await t.call('POST', '/api/admin/users', customer({ role: 'admin' })), 400)
     expect(Object.keys(body.errors)).toEqual(['role'])

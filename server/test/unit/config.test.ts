@@ -122,7 +122,7 @@ describe('loadConfig', () => {
     ['DB_STATEMENT_TIMEOUT_SECONDS', '2.5'],
     ['ADMIN_PASSWORD', 'short'],
     ['ADMIN_PASSWORD', 'nodigitsatall'],
-    ['ADMIN_PASSWORD', 'waytoolong1234567'],
+    ['ADMIN_PASSWORD', `waytoolong1${'x'.repeat(118)}`],
     ['ADMIN_EMAIL', 'not-an-email'],
     ['SEED_DEMO', 'maybe'],
     ['TRUST_PROXY', 'sometimes'],

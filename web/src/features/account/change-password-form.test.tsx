@@ -39,12 +39,15 @@ describe('ChangePasswordForm', () => {
     expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument()
     await user.type(password, 'defgh')
     expect(await screen.findByText('Password must contain at least one number')).toBeInTheDocument()
-    await user.type(password, '123456789')
-    expect(await screen.findByText('Please enter up to 16 characters')).toBeInTheDocument()
+    // 'abcdefgh' and 120 more: a password manager's 128 characters are accepted (CONTRACT 5.8); one more is not.
+    await user.type(password, `1${'x'.repeat(119)}`)
+    expect(screen.queryByText(/Password (is|must)|up to 128/)).not.toBeInTheDocument()
+    await user.type(password, 'y')
+    expect(await screen.findByText('Please enter up to 128 characters')).toBeInTheDocument()
     await user.clear(password)
     expect(await screen.findByText('Password is required')).toBeInTheDocument()
     await user.type(password, 'abcdefg1')
-    expect(screen.queryByText(/Password (is|must)|up to 16/)).not.toBeInTheDocument()
+    expect(screen.queryByText(/Password (is|must)|up to 128/)).not.toBeInTheDocument()
   })
 
   it('checks the confirmation, also when the new password changes afterwards', async () => {

@@ -71,7 +71,7 @@ describe('edit-user rules', () => {
     ['email', 'a@b', 'Please enter correct email format'],
     ['phoneNumber', '', 'This field is required'],
     ['phoneNumber', '123', 'Length from 9 - 15 characters'],
-    ['phoneNumber', '+84912345678', 'This field must be a number'],
+    ['phoneNumber', '0912 345 67a', 'This field must be a number'],
   ])('%s = %j says %j', (field, value, message) => {
     expect(messageFor(userEditForm, { ...editValid, [field]: value }, field)).toBe(message)
   })

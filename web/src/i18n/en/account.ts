@@ -15,7 +15,7 @@ export const account = {
     confirmPassword: 'Confirm password',
   },
   emailReadOnly: 'The e-mail of an account cannot be changed here.',
-  passwordHint: '8 to 16 characters, at least one number.',
+  passwordHint: '8 to 128 characters, at least one number.',
   otherSessions: 'Other devices signed in to this account will be signed out.',
   showPassword: 'Show password',
   save: 'Save',

@@ -29,7 +29,7 @@ export const auth = {
       password: 'New password',
       confirmPassword: 'Confirm password',
     },
-    hint: '8 to 16 characters, at least one number.',
+    hint: '8 to 128 characters, at least one number.',
     submit: 'Set password',
     failed: 'The password could not be saved',
     doneTitle: 'Password saved',

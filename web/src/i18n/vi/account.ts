@@ -18,7 +18,7 @@ export const account: Messages<typeof en> = {
     confirmPassword: 'Nhập lại mật khẩu mới',
   },
   emailReadOnly: 'Không thể đổi email đăng nhập tại đây.',
-  passwordHint: 'Từ 8 đến 16 ký tự, gồm ít nhất một chữ số.',
+  passwordHint: 'Từ 8 đến 128 ký tự, gồm ít nhất một chữ số.',
   otherSessions: 'Tài khoản sẽ bị đăng xuất trên các thiết bị khác.',
   showPassword: 'Hiện mật khẩu',
   save: 'Lưu',

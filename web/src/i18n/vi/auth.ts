@@ -32,7 +32,7 @@ export const auth: Messages<typeof en> = {
       password: 'Mật khẩu mới',
       confirmPassword: 'Nhập lại mật khẩu mới',
     },
-    hint: 'Từ 8 đến 16 ký tự, gồm ít nhất một chữ số.',
+    hint: 'Từ 8 đến 128 ký tự, gồm ít nhất một chữ số.',
     submit: 'Đặt mật khẩu',
     failed: 'Không lưu được mật khẩu',
     doneTitle: 'Đã lưu mật khẩu',

@@ -13,6 +13,7 @@ export const messages: Messages<typeof messageTexts> = {
   passwordRequired: 'Vui lòng nhập mật khẩu',
   passwordMin: 'Mật khẩu phải có ít nhất 8 ký tự',
   passwordMax: 'Mật khẩu tối đa 16 ký tự',
+  staffPasswordMax: 'Mật khẩu tối đa 128 ký tự',
   passwordDigit: 'Mật khẩu phải chứa ít nhất một chữ số',
   confirmRequired: 'Vui lòng nhập lại mật khẩu',
   confirmMatch: 'Mật khẩu nhập lại không khớp',
