@@ -17,14 +17,16 @@ export const email = z
   .pipe(z.email({ error: messages.email }))
 
 /**
- * A phone number in its one kept form (CONTRACT 5.2): spaces, dots, dashes and brackets dropped, and a leading
- * `+84` or `84` written as the `0` of a number dialled inside Vietnam. `0909 123 456`, `0909.123.456` and
- * `+84 909 123 456` are all `0909123456`.
+ * A phone number in its one kept form (CONTRACT 5.2): spaces, dots, dashes and brackets dropped, and Vietnam's
+ * country code written as the `0` of a number dialled inside the country. `0909 123 456`, `0909.123.456`,
+ * `+84 909 123 456` and `84909123456` are all `0909123456`. A bare `84` is the country code only when a whole
+ * Vietnamese number (9 or 10 digits after the 0) follows it: the spec's 9-digit `840000000` stays as written.
  */
 export function normalPhone(text: string): string {
   const compact = text.replace(/[\s.\-()]/g, '')
-  const international = /^\+?84/.exec(compact)
-  return international ? `0${compact.slice(international[0].length)}` : compact
+  if (compact.startsWith('+84')) return `0${compact.slice(3)}`
+  if (/^84\d{9,10}$/.test(compact)) return `0${compact.slice(2)}`
+  return compact
 }
 
 /** Phone: 9 to 15 digits once in its kept form, spec section 5. */
