@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
@@ -16,6 +16,13 @@ export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2eAdmin2026' 
 export const E2E_SMTP_PORT = port + 25
 /** The stored session of this run (one file a port, so two runs never share one). */
 export const AUTH_FILE = `e2e/artifacts/.auth/admin-${port}.json`
+
+/**
+ * Debian's headless shell when it is installed (package chromium-headless-shell, as `.ci/run` does): the same
+ * Chromium without the desktop browser around it, which took a third less time over the suite on two cores.
+ * The full browser otherwise.
+ */
+const CHROMIUM = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file))
 
 export default defineConfig({
   testDir: 'e2e',
@@ -44,7 +51,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium: the tests never download a browser of their own.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test'
 import { holdingAdminAccount, SLOW, signInThroughPage } from './admin-account.ts'
-import { expect, expectAccessible, screenshot, test, unique, watchAcrossReload } from './fixtures.ts'
+import {
+  expect,
+  expectAccessible,
+  openSetting,
+  screenshot,
+  test,
+  unique,
+  watchAcrossReload,
+} from './fixtures.ts'
 import { newStaffMember, signInAs } from './staff-member.ts'
 
 // One admin account for the whole run: these tests change its name, so they go one after another, each signed in
@@ -11,14 +19,6 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 })
 test.use({ storageState: { cookies: [], origins: [] } })
 
 const NEW_PASSWORD = 'e2eChanged77'
-
-async function openSetting(page: Page) {
-  await page.getByRole('button', { name: 'Account menu' }).click()
-  await page.getByRole('menuitem', { name: 'Setting' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Setting' })
-  await expect(dialog).toBeVisible()
-  return dialog
-}
 
 const passwordField = (scope: Page | ReturnType<Page['getByRole']>, name: string) =>
   scope.getByRole('textbox', { name, exact: true })
@@ -36,6 +36,7 @@ test('Setting opens from the avatar menu by keyboard and shows the account', asy
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog', { name: 'Setting' })
   await expect(dialog).toBeVisible()
+  await expect(page.getByRole('menu')).toBeHidden()
 
   await expect(dialog.getByRole('tab', { name: 'Information' })).toHaveAttribute('aria-selected', 'true')
   const name = dialog.getByRole('textbox', { name: 'Name' })

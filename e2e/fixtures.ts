@@ -121,3 +121,16 @@ export async function openDashboard(page: Page, address = '/') {
     timeout: 30_000,
   })
 }
+
+/**
+ * Opens the Setting dialog from the account menu. The menu's dropdown stays in the page while it fades out, a menu
+ * without items for a moment, which axe rightly reports: the dialog is returned once the menu has gone.
+ */
+export async function openSetting(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await page.getByRole('menuitem', { name: 'Setting' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Setting' })
+  await expect(dialog).toBeVisible()
+  await expect(page.getByRole('menu')).toBeHidden()
+  return dialog
+}

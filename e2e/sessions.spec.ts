@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { SLOW } from './admin-account.ts'
-import { expect, expectAccessible, screenshot, test } from './fixtures.ts'
+import { expect, expectAccessible, openSetting, screenshot, test } from './fixtures.ts'
 import { newStaffMember, type StaffMember, signInAs } from './staff-member.ts'
 
 // A member of its own: ending the run's admin sessions would sign every other test out.
@@ -24,9 +24,7 @@ const statusWith = async (request: APIRequestContext, access: string) =>
   (await request.get('/api/admin/auth/me', { headers: { authorization: `Bearer ${access}` } })).status()
 
 async function openSessions(page: Page) {
-  await page.getByRole('button', { name: 'Account menu' }).click()
-  await page.getByRole('menuitem', { name: 'Setting' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Setting' })
+  const dialog = await openSetting(page)
   await dialog.getByRole('tab', { name: 'Sessions' }).click()
   return { dialog, list: dialog.getByRole('list', { name: 'Signed-in devices' }) }
 }

@@ -2,21 +2,13 @@ import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
 import { SLOW } from './admin-account.ts'
-import { expect, expectAccessible, screenshot, test } from './fixtures.ts'
+import { expect, expectAccessible, openSetting, screenshot, test } from './fixtures.ts'
 import { newStaffMember, type StaffMember, signInAs } from './staff-member.ts'
 
 // A member of its own signs in and out here: the run's admin account must never have two-step sign-in on.
 test.use({ storageState: { cookies: [], origins: [] } })
 // A code of the app works once, so the test waits for the app's next code between uses: up to 30 s each time.
 test.describe.configure({ timeout: 180_000 })
-
-async function openSetting(page: Page) {
-  await page.getByRole('button', { name: 'Account menu' }).click()
-  await page.getByRole('menuitem', { name: 'Setting' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Setting' })
-  await expect(dialog).toBeVisible()
-  return dialog
-}
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).click()
