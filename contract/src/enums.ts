@@ -40,6 +40,10 @@ export const paymentKind = (code: string | null | undefined): PaymentKind => {
 export const PAYMENT_STATUSES = ['unpaid', 'pending', 'paid', 'failed', 'refunded'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
+/** Where an order came from (CONTRACT 5.1): `shop` is at the counter; orders from before sources were kept are `web`. */
+export const ORDER_SOURCES = ['phone', 'zalo', 'facebook', 'shop', 'web', 'marketplace', 'other'] as const
+export type OrderSource = (typeof ORDER_SOURCES)[number]
+
 /** A review waits for a moderator; only approved reviews count in a product's rating (CONTRACT 4.5). */
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number]

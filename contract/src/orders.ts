@@ -14,7 +14,14 @@ import {
   wholeNumber,
 } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
-import { ORDER_EVENT_TYPES, ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, SPEC_ROLES } from './enums.ts'
+import {
+  ORDER_EVENT_TYPES,
+  ORDER_SOURCES,
+  ORDER_STATUSES,
+  type OrderStatus,
+  PAYMENT_STATUSES,
+  SPEC_ROLES,
+} from './enums.ts'
 import {
   bulkAnswer,
   bulkIds,
@@ -55,6 +62,11 @@ export const statusList = z
 /** The order list's filters and sort (CONTRACT 4.1); `name` is the customer's name. */
 const orderFilterShape = {
   name: listQuery.shape.name,
+  q: z.string().max(200, messages.tooLong(200)).optional().meta({
+    description:
+      "An order id (300 or #300), a customer's phone number in any common writing, or a customer's name",
+  }),
+  source: optionalChoice(ORDER_SOURCES).meta({ description: 'Where the orders came from' }),
   sortBy: sortParam(ORDER_SORT_FIELDS),
   status: statusList,
   methodPayment: z
@@ -117,6 +129,8 @@ export const order = z.object({
   /** '0' unpaid, '1' cash on delivery, '2' wallet, any other PayPal (`paymentKind`). */
   methodPayment: z.string(),
   paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** Where the order came from (CONTRACT 5.1). */
+  source: z.enum(ORDER_SOURCES),
   /** Staff set `amount` by hand: it no longer follows the lines (CONTRACT 4.5). */
   amountByHand: z.boolean(),
   /** Staff set `quantity` by hand: it no longer follows the lines. */

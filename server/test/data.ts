@@ -96,6 +96,7 @@ export async function insertOrder(
     address?: string
     customerNote?: string
     methodPayment?: string
+    source?: Order['source']
     createdAt?: Date
   },
 ): Promise<{ order: Order; lines: (typeof orderLines.$inferSelect)[] }> {
@@ -118,6 +119,7 @@ export async function insertOrder(
         status: input.status ?? 1,
         customerNote: input.customerNote ?? '',
         methodPayment: input.methodPayment ?? '1',
+        ...(input.source && { source: input.source }),
         discountPercent,
         shipingFee,
         ...totals,

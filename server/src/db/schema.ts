@@ -1,4 +1,4 @@
-import { ORDER_EVENT_TYPES, PAYMENT_STATUSES, REVIEW_STATUSES, ROLES } from '@store/contract'
+import { ORDER_EVENT_TYPES, ORDER_SOURCES, PAYMENT_STATUSES, REVIEW_STATUSES, ROLES } from '@store/contract'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -66,6 +66,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // The order search by phone (CONTRACT 5.2): numbers are kept in one form, so an equal match finds them.
+    index('users_phone_idx').on(t.phoneNumber),
     // Lists order by `created_at desc, id desc`; PostgreSQL reads that as NULLS FIRST, and only an index built
     // the same way serves it without sorting the table.
     index('users_role_created_idx').on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -359,6 +361,8 @@ export const orders = pgTable(
     methodPayment: text('method_payment').notNull().default('0'),
     /** Where the money stands (CONTRACT 4.5), apart from how it is paid. */
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
+    /** Where the order came from (CONTRACT 5.1); the storefront's orders are `web`. */
+    source: text('source', { enum: ORDER_SOURCES }).notNull().default('web'),
     /** Staff set `amount` by hand: a line deleted since leaves it as set. */
     amountByHand: boolean('amount_by_hand').notNull().default(false),
     /** Staff set `quantity` by hand: a line deleted since leaves it as set. */
@@ -391,6 +395,10 @@ export const orders = pgTable(
     check(
       'orders_payment_status_check',
       sql`${t.paymentStatus} in ('unpaid', 'pending', 'paid', 'failed', 'refunded')`,
+    ),
+    check(
+      'orders_source_check',
+      sql`${t.source} in ('phone', 'zalo', 'facebook', 'shop', 'web', 'marketplace', 'other')`,
     ),
     check('orders_discount_check', sql`${t.discountPercent} between 0 and 100`),
     check(

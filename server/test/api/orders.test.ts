@@ -95,6 +95,7 @@ describe('GET /admin/orders', () => {
       totalPrice: 881_725,
       methodPayment: '2',
       paymentStatus: 'unpaid',
+      source: 'web',
       amountByHand: false,
       quantityByHand: false,
       version: 0,

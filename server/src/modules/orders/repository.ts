@@ -1,6 +1,7 @@
 import {
   canMoveStatus,
   isOrderOpen,
+  normalPhone,
   type Order,
   type OrderBody,
   type OrderExportQuery,
@@ -9,7 +10,7 @@ import {
   type OrderSortField,
   type OrderStatus,
 } from '@store/contract'
-import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orderLines, orders, products, users } from '../../db/schema.ts'
 import {
@@ -62,6 +63,7 @@ export const toOrder = ({ order: o, user: u }: OrderRow): Order => ({
   totalPrice: o.totalPrice,
   methodPayment: o.methodPayment,
   paymentStatus: o.paymentStatus,
+  source: o.source,
   amountByHand: o.amountByHand,
   quantityByHand: o.quantityByHand,
   version: o.version,
@@ -69,6 +71,32 @@ export const toOrder = ({ order: o, user: u }: OrderRow): Order => ({
   updatedAt: o.updatedAt.toISOString(),
   ...ids(o.id),
 })
+
+/**
+ * What the order list's `q` looks for (CONTRACT 5.2): `#300` is an order id; a phone number in any writing
+ * (`0909 123 456`, `0909.123.456`, `+84 909 123 456`) is a customer's phone, in its kept form; digits alone are an
+ * order id, or a phone as well when they are as long as one; anything else is a customer's name.
+ */
+export function orderSearch(q: string | undefined): { id?: number | null; phone?: string; name?: string } {
+  const text = q?.trim() ?? ''
+  if (text === '') return {}
+  if (/^#\d+$/.test(text)) return { id: toDbId(text.slice(1)) }
+  const phone = normalPhone(text)
+  const isPhone = /^[\d\s.()+-]+$/.test(text) && /^\d{9,15}$/.test(phone)
+  if (/^\d+$/.test(text)) return { id: toDbId(text), ...(isPhone && { phone }) }
+  return isPhone ? { phone } : { name: text }
+}
+
+/** Orders of the customers whose phone number is `phone` (kept form), through `users_phone_idx`. */
+const customerPhoned = (phone: string) =>
+  sql`${orders.userId} in (select ${users.id} from ${users} where ${users.phoneNumber} = ${phone})`
+
+/** The order `id` (none when it cannot be an id), or the orders of the customers with `phone`. */
+function idOrPhone({ id, phone }: { id?: number | null; phone?: string }): SQL | undefined {
+  const byId = id === undefined ? undefined : id === null ? sql`false` : eq(orders.id, id)
+  const byPhone = phone === undefined ? undefined : customerPhoned(phone)
+  return byId && byPhone ? or(byId, byPhone) : (byId ?? byPhone)
+}
 
 /** Orders whose customer's name contains `term`: a condition over `orders` alone, so the list and its total agree. */
 const customerNamed = (term: string) =>
@@ -94,9 +122,15 @@ export const orderSorting = (sortBy: OrderExportQuery['sortBy']) => sortingOf(or
  * undefined when none is given. An id no order can have matches nothing.
  */
 export function orderFilters(query: OrderExportQuery, timeZone: string): Narrowed | undefined {
-  const term = searchTerm(query.name)
+  const found = orderSearch(query.q)
+  // `q` as a name is the spec's `name` search; both given, the orders must match both.
+  const named = searchTerm(query.name)
+  const term = named ?? found.name
   const userId = query.userId === undefined ? undefined : toDbId(query.userId)
   return narrowing(term && { term, where: customerNamed(term) }, [
+    named !== undefined && found.name !== undefined ? customerNamed(found.name) : undefined,
+    idOrPhone(found),
+    query.source !== undefined ? eq(orders.source, query.source) : undefined,
     query.status
       ? query.status.length === 1
         ? eq(orders.status, query.status[0]!)

@@ -137,6 +137,7 @@ describe('OrderDetailPage', () => {
     totalPrice: 530_000,
     methodPayment: '2',
     paymentStatus: 'pending',
+    source: 'phone',
     amountByHand: false,
     quantityByHand: false,
     version: 3,

@@ -22,6 +22,7 @@ const order: Order = {
   totalPrice: 530_000,
   methodPayment: '2',
   paymentStatus: 'pending',
+  source: 'web',
   amountByHand: false,
   quantityByHand: false,
   version: 4,

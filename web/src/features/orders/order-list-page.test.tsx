@@ -21,6 +21,7 @@ const order = (id: string, paymentStatus: PaymentStatus): Order => ({
   totalPrice: 530_000,
   methodPayment: '1',
   paymentStatus,
+  source: 'zalo',
   amountByHand: false,
   quantityByHand: false,
   version: 1,

@@ -39,6 +39,7 @@ const order = (id: string, totalPrice: number): Order => ({
   totalPrice,
   methodPayment: '0',
   paymentStatus: 'unpaid',
+  source: 'phone',
   amountByHand: false,
   quantityByHand: false,
   version: 0,
