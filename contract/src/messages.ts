@@ -144,6 +144,7 @@ export const messageTexts = {
   versionHeader: 'If-Match must be a version in quotes, such as "3"',
   orderLocked: 'The {{field}} of a {{status}} order cannot change',
   linesLocked: 'The lines of a {{status}} order cannot change',
+  orderKept: 'Cancel the order instead: delivered, paid or shipped orders are kept',
   ordersNotFound: 'No order has the id {{ids}}',
   bankBin: 'Must be the 6-digit NAPAS bank id',
   bankAccount: 'Must be 4 to 19 digits',

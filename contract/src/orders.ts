@@ -380,8 +380,8 @@ export const orderEndpoints = defineEndpoints('orders', {
   remove: {
     method: 'DELETE',
     path: '/admin/orders/:id',
-    permission: 'orders:write',
-    summary: 'Delete an order and its lines',
+    permission: 'orders:delete',
+    summary: 'Delete an order and its lines: admins only, and only a Pending or Cancelled order never paid',
     params: idParams,
     answer: emptyEnvelope,
     audit: { entity: 'order', action: 'delete' },

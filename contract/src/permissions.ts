@@ -10,6 +10,8 @@ export const PERMISSIONS = [
   'catalog:write',
   'orders:read',
   'orders:write',
+  /** Deleting an order, which only an admin does (CONTRACT 5.2): staff cancel. */
+  'orders:delete',
   'reviews:read',
   'reviews:write',
   'customers:read',
@@ -26,7 +28,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number]
 
 /**
  * `admin` may do everything. `staff` runs the shop day to day: the dashboard, the catalogue, orders and reviews,
- * reading and writing, and customers read-only; no staff accounts, settings or audit log.
+ * reading and writing (but deleting an order), and customers read-only; no staff accounts, settings or audit log.
  */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: PERMISSIONS,

@@ -1,6 +1,14 @@
-import { endpoints, ORDER_STATUS_NAMES, type Order, type OrderLine, type OrderStatus } from '@store/contract'
+import {
+  endpoints,
+  isOrderDeletable,
+  ORDER_STATUS_NAMES,
+  type Order,
+  type OrderLine,
+  type OrderStatus,
+} from '@store/contract'
 import { sendCsv } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
+import { conflict } from '../../lib/errors.ts'
 import { toDbId } from '../../lib/ids.ts'
 import { sentVersion } from '../../lib/versions.ts'
 import { orderBulkStatus } from './bulk.ts'
@@ -130,6 +138,7 @@ export const orderRoutes = implement(endpoints.orders, (app) => {
     remove: async (request, _reply, { db, audit }) => {
       const id = toDbId(request.params.id)
       const order = await lockOrder(db, id)
+      if (!isOrderDeletable(order)) throw conflict('orderKept')
       // The order and its lines as they are before the delete takes them all.
       audit.deleted({ ...audited(order), lines: (await listOrderLines(db, id)).map(auditedLine) })
       await deleteOrder(db, id)

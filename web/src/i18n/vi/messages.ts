@@ -131,6 +131,7 @@ export const messages: Messages<typeof messageTexts> = {
   versionHeader: 'If-Match phải là một phiên bản trong dấu ngoặc kép, ví dụ "3"',
   orderLocked: 'Không thể thay đổi {{field}} của đơn hàng {{status}}',
   linesLocked: 'Các dòng của đơn hàng {{status}} không thể thay đổi',
+  orderKept: 'Hãy hủy đơn thay vì xóa: đơn đã giao, đã thanh toán hoặc đã gửi đi được giữ lại',
   ordersNotFound: 'Không có đơn hàng nào có mã {{ids}}',
   bankBin: 'Phải là mã ngân hàng NAPAS gồm 6 chữ số',
   bankAccount: 'Phải gồm 4 đến 19 chữ số',
