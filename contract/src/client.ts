@@ -159,6 +159,14 @@ export const endpoints: Routes<typeof table> = {
     },
     events: { method: 'GET', path: '/admin/orders/:id/events', resource: 'orders', operation: 'events' },
     addNote: { method: 'POST', path: '/admin/orders/:id/notes', resource: 'orders', operation: 'addNote' },
+    create: { method: 'POST', path: '/admin/orders', resource: 'orders', operation: 'create' },
+    addLine: { method: 'POST', path: '/admin/orders/:id/lines', resource: 'orders', operation: 'addLine' },
+    changeLine: {
+      method: 'PUT',
+      path: '/admin/orders/:orderId/lines/:id',
+      resource: 'orders',
+      operation: 'changeLine',
+    },
     update: { method: 'PUT', path: '/admin/orders/:id', resource: 'orders', operation: 'update' },
     remove: { method: 'DELETE', path: '/admin/orders/:id', resource: 'orders', operation: 'remove' },
     lines: {

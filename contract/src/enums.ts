@@ -49,5 +49,14 @@ export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number]
 
 /** What an order's timeline records (CONTRACT 4.5). */
-export const ORDER_EVENT_TYPES = ['created', 'status', 'payment', 'edited', 'line-deleted', 'note'] as const
+export const ORDER_EVENT_TYPES = [
+  'created',
+  'status',
+  'payment',
+  'edited',
+  'line-added',
+  'line-changed',
+  'line-deleted',
+  'note',
+] as const
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number]

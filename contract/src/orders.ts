@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import {
+  email,
   emptyEnvelope,
   entityIds,
   envelope,
@@ -8,6 +9,7 @@ import {
   listEnvelope,
   listQuery,
   optionalText,
+  phoneNumber,
   recordVersion,
   requiredText,
   sentVersion,
@@ -35,6 +37,7 @@ import {
   sortParam,
 } from './list-params.ts'
 import { messageRef, messages } from './messages.ts'
+import { addressParts } from './places.ts'
 
 /** The largest quantity an order keeps (a PostgreSQL `integer`). */
 export const MAX_ORDER_QUANTITY = 2_147_483_647
@@ -117,6 +120,8 @@ export const order = z.object({
   ...entityIds,
   user: z.object({ ...entityIds, name: z.string(), email: z.string(), phoneNumber: z.string().nullable() }),
   address: z.string(),
+  /** The address by the 2025 units, when it was given so (CONTRACT 5.6). */
+  addressParts: addressParts.nullable(),
   amount: z.number().int(),
   quantity: z.number().int(),
   status: z.literal(ORDER_STATUSES),
@@ -201,6 +206,69 @@ export const orderBody = z.object({
 })
 export type OrderBody = z.infer<typeof orderBody>
 
+/** The most lines an order takes at once (CONTRACT 5.1). */
+export const MAX_ORDER_LINES = 200
+/** The most units of one line. */
+export const MAX_LINE_QUANTITY = 10_000
+
+const lineQuantity = wholeNumber(MAX_LINE_QUANTITY).refine(
+  (n) => n >= 1,
+  messageRef('range', { min: 1, max: MAX_LINE_QUANTITY }),
+)
+
+/** A line as staff enter it: the product (and its variant), how many, and a price when not the catalogue's. */
+export const orderLineInput = z.object({
+  productId: z.string({ error: messages.required }).trim().min(1, messages.required).max(64),
+  variantId: z.string().trim().max(64).optional(),
+  quantity: lineQuantity,
+  price: wholeNumber().optional(),
+})
+export type OrderLineInput = z.infer<typeof orderLineInput>
+
+/** A change of an open order's line: its quantity, and a price when not the one it has. */
+export const orderLineChange = z.object({
+  quantity: lineQuantity,
+  price: wholeNumber().optional(),
+})
+export type OrderLineChange = z.infer<typeof orderLineChange>
+
+/**
+ * The customer of a new order (CONTRACT 5.1): `{ id }` of an existing one, or a new one by name and phone (an
+ * e-mail if they give one), who gets no password.
+ */
+export const orderCustomer = z
+  .object({
+    id: z.string().trim().max(64).optional(),
+    name: requiredText(120).optional(),
+    phoneNumber: phoneNumber.optional(),
+    email: email.optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.id !== undefined) return
+    if (c.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: messages.required })
+    if (c.phoneNumber === undefined)
+      ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: messages.required })
+  })
+export type OrderCustomer = z.infer<typeof orderCustomer>
+
+/** An order staff take by phone, chat or at the counter (CONTRACT 5.1); the server works out its totals. */
+export const newOrderBody = z.object({
+  customer: orderCustomer,
+  /** The address as text, or by the 2025 units (CONTRACT 5.6). */
+  address: z.union([requiredText(500), addressParts], { error: messages.required }),
+  lines: z
+    .array(orderLineInput, { error: messages.required })
+    .min(1, messageRef('atLeastOneLine'))
+    .max(MAX_ORDER_LINES, messageRef('tooManyLines', { max: MAX_ORDER_LINES })),
+  shippingFee: wholeNumber().optional(),
+  discountPercent: wholeNumber(100).optional(),
+  methodPayment: paymentCode.optional(),
+  paymentStatus: paymentStatus.optional(),
+  customerNote: optionalText(2000).optional(),
+  source: z.enum(ORDER_SOURCES, { error: messages.oneOf(ORDER_SOURCES) }),
+})
+export type NewOrderBody = z.infer<typeof newOrderBody>
+
 export const orderAnswer = envelope(order)
 export const orderList = listEnvelope(order)
 
@@ -219,6 +287,7 @@ export const orderLine = z.object({
   size: z.string().nullable(),
 })
 export type OrderLine = z.infer<typeof orderLine>
+export const orderLineAnswer = envelope(orderLine)
 
 export const orderLines = envelope(z.array(orderLine))
 
@@ -232,7 +301,7 @@ export const orderDetailParams = z.object({
 })
 export const orderLineParams = z.object({
   orderId: z.string().max(64),
-  id: z.string().max(64).describe('The id of the line to delete'),
+  id: z.string().max(64).describe('The id of the line'),
 })
 
 /** Who did something to an order: a staff account, or nobody for what the store itself did. */
@@ -296,7 +365,8 @@ export const orderEndpoints = defineEndpoints('orders', {
     method: 'GET',
     path: '/admin/orders',
     permission: 'orders:read',
-    summary: "A page of orders, sorted and filtered; `name` searches the customer's name",
+    summary:
+      "A page of orders, sorted and filtered; `q` finds an order by number, the customer's phone or name, `name` by the customer's name",
     query: orderListQuery,
     answer: orderList,
   },
@@ -364,6 +434,40 @@ export const orderEndpoints = defineEndpoints('orders', {
     answer: envelope(orderEvent),
     status: 201,
     audit: { entity: 'order', action: 'note' },
+  },
+  create: {
+    method: 'POST',
+    path: '/admin/orders',
+    permission: 'orders:write',
+    summary:
+      'Take an order by phone, chat or at the counter: an existing or new customer, lines, fee and discount',
+    description:
+      "The server works out the totals and takes the lines' stock in the same transaction: a line short of stock is a 409 naming it in `errors` (`lines.0.quantity`) with how many are left, and nothing is written. A new customer gets no password; one whose phone an existing customer has is a 409 naming that customer.",
+    body: newOrderBody,
+    status: 201,
+    answer: orderAnswer,
+    audit: { entity: 'order', action: 'create' },
+  },
+  addLine: {
+    method: 'POST',
+    path: '/admin/orders/:id/lines',
+    permission: 'orders:write',
+    summary: 'Add a line to a Pending or Processing order, taking its stock and recomputing the figures',
+    params: idParams,
+    body: orderLineInput,
+    status: 201,
+    answer: orderLineAnswer,
+    audit: { entity: 'orderLine', action: 'create' },
+  },
+  changeLine: {
+    method: 'PUT',
+    path: '/admin/orders/:orderId/lines/:id',
+    permission: 'orders:write',
+    summary: "Change a line's quantity (moving the difference of stock) or price, recomputing the figures",
+    params: orderLineParams,
+    body: orderLineChange,
+    answer: orderLineAnswer,
+    audit: { entity: 'orderLine', action: 'update' },
   },
   update: {
     method: 'PUT',

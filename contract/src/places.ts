@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { envelope } from './common.ts'
+import { envelope, requiredText } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
-import { messageRef } from './messages.ts'
+import { messageRef, messages } from './messages.ts'
 
 /**
  * Vietnam's administrative units since 1 July 2025 (Decision 19/2025/QĐ-TTg, CONTRACT 5.6): 34 provinces and
@@ -32,6 +32,18 @@ export const ward = z.object({
 export type Ward = z.infer<typeof ward>
 
 export const provinceCode = z.string({ error: messageRef('invalid') }).regex(/^\d{2}$/, messageRef('invalid'))
+
+/**
+ * An address by the 2025 units (CONTRACT 5.6): the street part as written, and the official codes of its ward and
+ * province. The server checks the codes (an unknown one is a 400 naming it) and writes the address's text
+ * `street, <ward full name>, <province full name>` beside them.
+ */
+export const addressParts = z.object({
+  street: requiredText(300),
+  wardCode: z.string({ error: messages.required }).regex(/^\d{5}$/, messageRef('invalid')),
+  provinceCode: z.string({ error: messages.required }).regex(/^\d{2}$/, messageRef('invalid')),
+})
+export type AddressParts = z.infer<typeof addressParts>
 
 export const placeEndpoints = defineEndpoints('places', {
   provinces: {

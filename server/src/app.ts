@@ -165,13 +165,14 @@ async function refuseNulCharacters(request: FastifyRequest) {
 }
 
 /**
- * The field a validation issue is about, as a form names it: the path's leading names, up to the first list
- * index (`size`, not `size.0`: a form has one field for the whole list).
+ * The field a validation issue is about, as a form names it: a list of values is one field (`size`, not `size.0`),
+ * a list of records has a field per record (`lines.2.quantity`, where an order's third line says how many).
  */
 function fieldOf(instancePath: string): string {
+  const segments = instancePath.split('/').filter(Boolean)
   const names: string[] = []
-  for (const segment of instancePath.split('/').filter(Boolean)) {
-    if (/^\d+$/.test(segment)) break
+  for (const [i, segment] of segments.entries()) {
+    if (/^\d+$/.test(segment) && i === segments.length - 1) break
     names.push(segment)
   }
   return names.join('.')

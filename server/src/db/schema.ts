@@ -1,4 +1,11 @@
-import { ORDER_EVENT_TYPES, ORDER_SOURCES, PAYMENT_STATUSES, REVIEW_STATUSES, ROLES } from '@store/contract'
+import {
+  type AddressParts,
+  ORDER_EVENT_TYPES,
+  ORDER_SOURCES,
+  PAYMENT_STATUSES,
+  REVIEW_STATUSES,
+  ROLES,
+} from '@store/contract'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -65,7 +72,8 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // A customer taken by phone may have no e-mail (CONTRACT 5.1): kept as '', which many may share.
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`).where(sql`${t.email} <> ''`),
     // The order search by phone (CONTRACT 5.2): numbers are kept in one form, so an equal match finds them.
     index('users_phone_idx').on(t.phoneNumber),
     // Lists order by `created_at desc, id desc`; PostgreSQL reads that as NULLS FIRST, and only an index built
@@ -350,6 +358,8 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     address: text('address').notNull(),
+    /** The address by the 2025 units (CONTRACT 5.6) when it was given so; `address` holds its text. */
+    addressParts: jsonb('address_parts').$type<AddressParts>(),
     amount: money('amount'),
     quantity: integer('quantity').notNull().default(0),
     status: smallint('status').notNull().default(1),
@@ -421,6 +431,11 @@ export const orderLines = pgTable(
     price: money('price'),
     quantity: integer('quantity').notNull(),
     size: text('size'),
+    /**
+     * The line took its units from the product's stock (CONTRACT 5.3): lines entered since orders take stock. A
+     * line from before took none, and its change, deletion or cancellation moves no stock.
+     */
+    stockTaken: boolean('stock_taken').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -458,7 +473,7 @@ export const orderEvents = pgTable(
     index('order_events_actor_idx').on(t.actorId),
     check(
       'order_events_type_check',
-      sql`${t.type} in ('created', 'status', 'payment', 'edited', 'line-deleted', 'note')`,
+      sql`${t.type} in ('created', 'status', 'payment', 'edited', 'line-added', 'line-changed', 'line-deleted', 'note')`,
     ),
   ],
 )

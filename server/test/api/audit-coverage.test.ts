@@ -286,6 +286,30 @@ const FIXTURES: Record<string, () => Promise<Request>> = {
       body: { address: '1 Lê Duẩn, Quận 1', amount: order.amount, quantity: order.quantity, status: 2 },
     }
   },
+  'orders.create': async () => {
+    const product = await insertProduct(t.database.db, { quantity: 5 })
+    return {
+      body: {
+        customer: { name: unique('Khách gọi '), phoneNumber: `03${String(made).padStart(8, '0')}` },
+        address: '1 Lê Duẩn, Quận 1',
+        lines: [{ productId: String(product.id), quantity: 1 }],
+        source: 'phone',
+      },
+    }
+  },
+  'orders.addLine': async () => {
+    const { order } = await insertOrder(t.database.db, {
+      lines: [{ product: await insertProduct(t.database.db), quantity: 1 }],
+    })
+    const product = await insertProduct(t.database.db, { quantity: 5 })
+    return { params: { id: order.id }, body: { productId: String(product.id), quantity: 2 } }
+  },
+  'orders.changeLine': async () => {
+    const { order, lines } = await insertOrder(t.database.db, {
+      lines: [{ product: await insertProduct(t.database.db), quantity: 1 }],
+    })
+    return { params: { orderId: order.id, id: lines[0]!.id }, body: { quantity: 3 } }
+  },
   'orders.remove': async () => {
     const { order } = await insertOrder(t.database.db, {
       lines: [{ product: await insertProduct(t.database.db), quantity: 1 }],

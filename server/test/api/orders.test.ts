@@ -85,6 +85,7 @@ describe('GET /admin/orders', () => {
         phoneNumber: '0901234567',
       },
       address: '12 Lê Lợi, Quận 1',
+      addressParts: null,
       amount: 881_725,
       quantity: 6,
       status: 1,

@@ -25,7 +25,7 @@ export function actorOf(request: FastifyRequest): EventActor | null {
 
 /** What an event says, apart from which order, who and when. */
 export interface EventInput {
-  type: Exclude<OrderEventType, 'created'>
+  type: OrderEventType
   from?: string | number
   to?: string | number
   note?: string
@@ -102,9 +102,9 @@ export function eventsOfEdit(before: Order, after: Order): EventInput[] {
 }
 
 /**
- * The timeline of an order, newest first (ties by id, the later written first). Orders are placed by the store,
- * not through this API, so no call ever records their creation: the timeline ends with a 'created' event made
- * from the order's `createdAt`, with no actor (docs/deviations.md).
+ * The timeline of an order, newest first (ties by id, the later written first). An order staff took (CONTRACT
+ * 5.1) starts with its stored 'created' entry; one placed by the storefront has none, and its timeline ends with
+ * a 'created' entry made from the order's `createdAt`, with no actor (docs/deviations.md).
  */
 export async function listOrderEvents(db: Db, orderId: number | null): Promise<OrderEvent[]> {
   const [order] = orderId
@@ -119,8 +119,11 @@ export async function listOrderEvents(db: Db, orderId: number | null): Promise<O
     .from(orderEvents)
     .where(eq(orderEvents.orderId, order.id))
     .orderBy(desc(orderEvents.at), desc(orderEvents.id))
+  const events = rows.map(toOrderEvent)
+  // An order staff took has its own 'created' entry, with who took it; one from the storefront gets it here.
+  if (events.at(-1)?.type === 'created') return events
   return [
-    ...rows.map(toOrderEvent),
+    ...events,
     { id: `created-${order.id}`, at: order.createdAt.toISOString(), actor: null, type: 'created' },
   ]
 }

@@ -38,6 +38,7 @@ import {
 import { lockForChange } from '../../lib/row-lock.ts'
 import { nextVersion } from '../../lib/versions.ts'
 import { type EventActor, eventsOfEdit, recordEvents } from './events.ts'
+import { releaseOrderStock, returnStock } from './stock.ts'
 import { orderTotals } from './totals.ts'
 
 const orderColumns = {
@@ -53,6 +54,7 @@ export type OrderRow = {
 export const toOrder = ({ order: o, user: u }: OrderRow): Order => ({
   user: { name: u.name, email: u.email, phoneNumber: u.phoneNumber, ...ids(u.id) },
   address: o.address,
+  addressParts: o.addressParts ?? null,
   amount: o.amount,
   quantity: o.quantity,
   status: o.status as OrderStatus,
@@ -287,6 +289,8 @@ export async function moveOrderStatus(
     .update(orders)
     .set({ ...change.also, status: to, version: nextVersion(orders.version), updatedAt: change.now })
     .where(eq(orders.id, Number(before.id)))
+  // A cancelled order gives back the stock its lines took (CONTRACT 5.3).
+  if (to === 0) await releaseOrderStock(db, [Number(before.id)])
   await recordEvents(db, Number(before.id), change.actor, change.now, [{ type: 'status', from, to }])
 }
 
@@ -346,10 +350,11 @@ export async function updateOrder(db: Db, id: number | null, edit: OrderEdit) {
   return { before, after }
 }
 
-/** The order's lines go with it (the foreign key cascades). */
+/** The order's lines go with it (the foreign key cascades), and the stock they took goes back (CONTRACT 5.3). */
 export async function deleteOrder(db: Db, id: number | null) {
   if (!id) throw notFound('orderNotFound')
   await db.transaction(async (tx) => {
+    await releaseOrderStock(tx, [id])
     const [deleted] = await tx.delete(orders).where(eq(orders.id, id)).returning({ id: orders.id })
     if (!deleted) throw notFound('orderNotFound')
   })
@@ -392,6 +397,49 @@ export async function listOrderLines(db: Db, orderId: number | null): Promise<Or
 }
 
 /**
+ * Works the order's figures out again from `lines` (amount and quantity only where staff did not set them by
+ * hand), writes them with a new version, and answers what moved, for the timeline.
+ */
+export async function refigure(
+  db: Db,
+  order: Pick<
+    typeof orders.$inferSelect,
+    | 'id'
+    | 'discountPercent'
+    | 'shipingFee'
+    | 'quantity'
+    | 'subtotal'
+    | 'totalPrice'
+    | 'amount'
+    | 'amountByHand'
+    | 'quantityByHand'
+  >,
+  lines: readonly { price: number; quantity: number }[],
+  now: Date,
+) {
+  const { amount, quantity, ...totals } = orderTotals({
+    lines,
+    discountPercent: order.discountPercent,
+    shipingFee: order.shipingFee,
+  })
+  const figures = {
+    ...totals,
+    ...(order.quantityByHand ? {} : { quantity }),
+    ...(order.amountByHand ? {} : { amount }),
+  }
+  await db
+    .update(orders)
+    .set({ ...figures, version: nextVersion(orders.version), updatedAt: now })
+    .where(eq(orders.id, order.id))
+  const moved: Record<string, [unknown, unknown]> = {}
+  for (const [field, after] of Object.entries(figures)) {
+    const before = order[field as keyof typeof figures]
+    if (before !== after) moved[field] = [before, after]
+  }
+  return moved
+}
+
+/**
  * Removes one line of an open order (409 `linesLocked` once it is delivered or cancelled) and recomputes the
  * order's figures from the lines that remain: `amount` and `quantity` follow unless staff set them by hand. The
  * order row is locked first so two line deletes on one order cannot both compute from a stale set of lines. The
@@ -430,6 +478,7 @@ export async function deleteOrderLine(
         price: orderLines.price,
         quantity: orderLines.quantity,
         size: orderLines.size,
+        stockTaken: orderLines.stockTaken,
         product: { id: products.id, name: products.name },
       })
       .from(orderLines)
@@ -441,20 +490,14 @@ export async function deleteOrderLine(
     if (!isOrderOpen(status)) throw conflict('linesLocked', { status })
     if (lines.length === 1) throw conflict('orderNeedsLine')
     await tx.delete(orderLines).where(and(eq(orderLines.id, lineId), eq(orderLines.orderId, order.id)))
-    const { amount, quantity, ...totals } = orderTotals({
-      lines: lines.filter((l) => l.id !== lineId),
-      discountPercent: order.discountPercent,
-      shipingFee: order.shipingFee,
-    })
-    const figures = {
-      ...totals,
-      ...(order.quantityByHand ? {} : { quantity }),
-      ...(order.amountByHand ? {} : { amount }),
-    }
-    await tx
-      .update(orders)
-      .set({ ...figures, version: nextVersion(orders.version), updatedAt: now })
-      .where(eq(orders.id, order.id))
+    if (removed.stockTaken)
+      await returnStock(tx, [{ productId: removed.product.id, quantity: removed.quantity }])
+    const moved = await refigure(
+      tx,
+      order,
+      lines.filter((l) => l.id !== lineId),
+      now,
+    )
     const line = {
       id: String(removed.id),
       product: { name: removed.product.name, ...ids(removed.product.id) },
@@ -462,11 +505,7 @@ export async function deleteOrderLine(
       quantity: removed.quantity,
       size: removed.size,
     }
-    const changes: Record<string, [unknown, unknown]> = { line: [line, null] }
-    for (const [field, after] of Object.entries(figures)) {
-      const before = order[field as keyof typeof figures]
-      if (before !== after) changes[field] = [before, after]
-    }
+    const changes: Record<string, [unknown, unknown]> = { line: [line, null], ...moved }
     await recordEvents(tx, order.id, actor, now, [{ type: 'line-deleted', changes }])
     return {
       orderId: String(order.id),

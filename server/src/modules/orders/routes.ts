@@ -24,6 +24,7 @@ import {
   orderBatches,
   updateOrder,
 } from './repository.ts'
+import { addOrderLine, changeOrderLine, createOrder } from './taking.ts'
 
 /** The export's columns, in order (CONTRACT 4.1): the customer by name and e-mail, money as whole VND. */
 const CSV_HEADER = [
@@ -104,6 +105,29 @@ export const orderRoutes = implement(endpoints.orders, (app) => {
           o.customerNote,
         ],
       }),
+    create: async (request, _reply, { db, audit }) => {
+      const order = await createOrder(db, request.body, { now: app.services.now(), actor: actorOf(request) })
+      audit.created(audited(order))
+      return { status: true, data: order, message: 'Order created' }
+    },
+    addLine: async (request, _reply, { db, audit }) => {
+      const line = await addOrderLine(db, toDbId(request.params.id), request.body, {
+        now: app.services.now(),
+        actor: actorOf(request),
+      })
+      audit.created({ orderId: request.params.id, ...auditedLine(line) })
+      return { status: true, data: line, message: 'Order line added' }
+    },
+    changeLine: async (request, _reply, { db, audit }) => {
+      const { orderId, id } = request.params
+      const before = (await listOrderLines(db, toDbId(orderId))).find((l) => l.id === id)
+      const line = await changeOrderLine(db, toDbId(orderId), toDbId(id), request.body, {
+        now: app.services.now(),
+        actor: actorOf(request),
+      })
+      if (before) audit.diff({ orderId, ...auditedLine(before) }, { orderId, ...auditedLine(line) })
+      return { status: true, data: line, message: 'Order line updated' }
+    },
     get: async (request, _reply, { db }) => ({
       status: true,
       data: await getOrder(db, toDbId(request.params.id)),

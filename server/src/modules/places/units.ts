@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Province, Ward } from '@store/contract'
+import type { AddressParts, Province, Ward } from '@store/contract'
+import { badRequest } from '../../lib/errors.ts'
 import { SERVER_DIR } from '../../paths.ts'
 
 /**
@@ -37,4 +38,20 @@ export function loadUnits(file = path.join(SERVER_DIR, 'assets/places/vn-units-2
   for (const list of wardsOf.values()) list.sort((a, b) => a.code.localeCompare(b.code))
   units = { provinces, wardsOf }
   return units
+}
+
+/**
+ * The text of an address given by the 2025 units (CONTRACT 5.6): `street, <ward full name>, <province full name>`.
+ * An unknown province, or a ward that is not one of its province's, is a 400 naming `field`'s code.
+ *
+ * @example addressText({ street: '12 Trần Thái Tông', wardCode: '00166', provinceCode: '01' }, 'address')
+ *   // '12 Trần Thái Tông, Phường Cầu Giấy, Thành phố Hà Nội'
+ */
+export function addressText(parts: AddressParts, field: string): string {
+  const { provinces, wardsOf } = loadUnits()
+  const province = provinces.find((p) => p.code === parts.provinceCode)
+  if (!province) throw badRequest(`${field}.provinceCode`, 'provinceNotFound')
+  const ward = wardsOf.get(province.code)?.find((w) => w.code === parts.wardCode)
+  if (!ward) throw badRequest(`${field}.wardCode`, 'wardNotFound')
+  return `${parts.street}, ${ward.fullName}, ${province.fullName}`
 }

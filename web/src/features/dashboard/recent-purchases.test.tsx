@@ -12,6 +12,7 @@ const order: Order = {
   _id: '12',
   user: { id: '3', _id: '3', name: 'Nguyễn Văn An', email: 'an@example.com', phoneNumber: null },
   address: '12 Lê Lợi, Quận 1, TP. Hồ Chí Minh',
+  addressParts: null,
   amount: 530_000,
   quantity: 2,
   status: 1,

@@ -11,6 +11,7 @@ const order = (id: string, paymentStatus: PaymentStatus): Order => ({
   _id: id,
   user: { id: `u${id}`, _id: `u${id}`, name: `Khách ${id}`, email: `k${id}@example.com`, phoneNumber: null },
   address: `${id} Lê Lợi, Quận 1`,
+  addressParts: null,
   amount: 530_000,
   quantity: 2,
   status: 1,

@@ -86,6 +86,33 @@ describe('describeEvent', () => {
     expect(
       say(event({ type: 'line-deleted', changes: { line: [{ ...line, size: null }, null] } })).details,
     ).toEqual(['Áo thun cổ tròn: 250,000 VND x 2'])
+    // A line staff added at another price than the catalogue's, and a line changed.
+    expect(
+      say(
+        event({
+          type: 'line-added',
+          changes: { line: [null, { ...line, size: null }], price: [280_000, 250_000] },
+        }),
+      ),
+    ).toEqual({
+      title: 'Line added',
+      details: ['Áo thun cổ tròn: 250,000 VND x 2', 'Price: 280,000 VND → 250,000 VND'],
+    })
+    expect(
+      say(
+        event({
+          type: 'line-changed',
+          changes: {
+            line: [null, { ...line, size: null }],
+            lineQuantity: [1, 2],
+            subtotal: [250_000, 500_000],
+          },
+        }),
+      ),
+    ).toEqual({
+      title: 'Line changed',
+      details: ['Áo thun cổ tròn: 250,000 VND x 2', 'Quantity: 1 → 2', 'Subtotal: 250,000 VND → 500,000 VND'],
+    })
     expect(say(event({ type: 'note', note: 'Khách hẹn\ngiao sau 17h' }))).toEqual({
       title: 'Note',
       details: [],
@@ -103,6 +130,9 @@ describe('describeEvent', () => {
       describeEvent(i18next.t, vi, event({ type: 'edited', changes: { amount: [530_000, 500_000] } }))
         .details,
     ).toEqual(['Tổng tiền: 530.000 ₫ → 500.000 ₫'])
+    expect(
+      describeEvent(i18next.t, vi, event({ type: 'line-added', changes: { price: [280_000, 250_000] } })),
+    ).toEqual({ title: 'Đã thêm một sản phẩm', details: ['Giá: 280.000 ₫ → 250.000 ₫'] })
   })
 })
 

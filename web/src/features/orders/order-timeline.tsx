@@ -30,7 +30,7 @@ export interface EventText {
   note?: string
 }
 
-const MONEY_FIELDS = new Set(['amount', 'subtotal', 'totalPrice', 'shipingFee', 'price'])
+const MONEY_FIELDS = new Set(['amount', 'subtotal', 'totalPrice', 'shipingFee', 'price', 'linePrice'])
 const FIELD_KEYS = {
   address: 'orders.fields.address',
   amount: 'orders.fields.amount',
@@ -43,6 +43,9 @@ const FIELD_KEYS = {
   shipingFee: 'orders.detail.shippingFee',
   totalPrice: 'orders.detail.total',
   discountPercent: 'orders.detail.discount',
+  price: 'orders.timeline.price',
+  linePrice: 'orders.timeline.price',
+  lineQuantity: 'orders.fields.quantity',
 } as const
 const KNOWN_PAYMENT_CODES: string[] = Object.values(PAYMENT_METHODS)
 
@@ -74,7 +77,7 @@ function valueText(t: TFunction, format: Format, field: string, value: unknown):
   return String(value)
 }
 
-/** The line a deletion removed, as the event keeps it: 'Áo thun cổ tròn, size L: 250,000 VND x 2'. */
+/** A line as an event keeps it (added, changed or removed): 'Áo thun cổ tròn, size L: 250,000 VND x 2'. */
 function lineText(t: TFunction, format: Format, line: unknown): string | undefined {
   if (typeof line !== 'object' || line === null) return undefined
   const { product, price, quantity, size } = line as {
@@ -101,7 +104,7 @@ const fieldName = (t: TFunction, field: string) =>
  * @example describeEvent(t, format, { type: 'status', from: 1, to: 2, … }).title // 'Status: Pending → Processing'
  */
 export function describeEvent(t: TFunction, format: Format, event: OrderEvent): EventText {
-  const { line: removed, ...changes } = event.changes ?? {}
+  const { line: [removed, kept] = [], ...changes } = event.changes ?? {}
   const details = Object.entries(changes).map(([field, [from, to]]) =>
     t('orders.timeline.change', {
       field: fieldName(t, field),
@@ -127,8 +130,16 @@ export function describeEvent(t: TFunction, format: Format, event: OrderEvent): 
       }
     case 'edited':
       return { title: t('orders.timeline.edited'), details }
+    case 'line-added':
+    case 'line-changed': {
+      const line = lineText(t, format, kept)
+      const title = t(
+        event.type === 'line-added' ? 'orders.timeline.lineAdded' : 'orders.timeline.lineChanged',
+      )
+      return { title, details: line ? [line, ...details] : details }
+    }
     case 'line-deleted': {
-      const line = lineText(t, format, removed?.[0])
+      const line = lineText(t, format, removed)
       return { title: t('orders.timeline.lineDeleted'), details: line ? [line, ...details] : details }
     }
     case 'note':

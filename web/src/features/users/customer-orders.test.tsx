@@ -29,6 +29,7 @@ const order = (id: string, totalPrice: number): Order => ({
   _id: id,
   user: { id: '7', _id: '7', name: customer.name, email: customer.email, phoneNumber: customer.phoneNumber },
   address: 'Hà Nội',
+  addressParts: null,
   amount: 1,
   quantity: 1,
   status: 1,
