@@ -20,10 +20,12 @@ import {
   STORE_HELP,
   totalCell,
 } from './harness.ts'
+import { measureOrderTaking, orderTakingTable } from './order-taking.ts'
 import {
   customerTerms,
   freshTerms,
   oneByOne,
+  orderLookups,
   ordersArriving,
   productChurn,
   productTerms,
@@ -74,7 +76,14 @@ const SCENARIOS: Measured[] = [
 async function searchScenarios(api: RunningApi): Promise<Measured[]> {
   const terms = await productTerms(api)
   const names = customerTerms()
+  const lookups = await orderLookups(api)
   return [
+    {
+      name: `orders, ${lookups.length} numbers and phones in turn (q)`,
+      path: lookups[0]!,
+      paths: lookups,
+      target: { p99Ms: 50 },
+    },
     { name: `products, ${terms.length} terms in turn`, path: terms[0]!, paths: terms, target: { rps: 1000 } },
     {
       name: `products, ${terms.length} terms in turn, 5 products a second created and deleted`,
@@ -305,20 +314,22 @@ benchCommand({
     for (const scenario of [...SCENARIOS, ...(await searchScenarios(api))].filter((s) => chosen(s.name)))
       results.push({ ...(await measure(api, scenario, settings)), target: scenario.target })
     const fresh = chosen('never searched') ? await measureFresh(api) : undefined
+    const taking = chosen('new orders') ? await measureOrderTaking(api, settings) : undefined
     const end = memoryOf(api.pid!)
     const memory = { idleMb: idle.rssMb, peakMb: end.peakMb, endMb: end.rssMb }
     if (results.length > 0) console.log(`\n${table(results, settings.duration)}\n`)
     if (fresh) console.log(`${freshTable(fresh)}\n`)
+    if (taking) console.log(`${orderTakingTable(taking)}\n`)
     console.log(`${memoryTable(memory)}\n`)
-    if (only !== undefined && !'dashboard'.includes(only)) return { results, fresh, memory }
+    if (only !== undefined && !'dashboard'.includes(only)) return { results, fresh, taking, memory }
     const dashboard = await measureDashboard(api, DASHBOARD_LOADS)
     if (dashboard) console.log(`${dashboardTable(dashboard)}\n`)
     else console.error('The dashboard load was not measured: no Chromium, or the web app is not built')
-    if (only !== undefined) return { results, fresh, memory, dashboard }
+    if (only !== undefined) return { results, fresh, taking, memory, dashboard }
     const web = existsSync(path.join(WEB_DIST, '.vite/manifest.json')) ? initialSize(WEB_DIST) : undefined
     if (web) console.log(`${webTable(web)}\n`)
     // The other targets are measured by commands of their own, run here one after the other.
     others(settings.duration, settings.target)
-    return { results, fresh, memory, dashboard, initialJs: web && { js: web.js, css: web.css } }
+    return { results, fresh, taking, memory, dashboard, initialJs: web && { js: web.js, css: web.css } }
   },
 })

@@ -142,3 +142,26 @@ export function ordersArriving(api: RunningApi) {
     },
   )
 }
+
+/**
+ * Orders looked up as staff look them up (CONTRACT 5.2), asked in turn: an order's number with and without `#`,
+ * and a customer's phone as `0909 123 456` and as `+84 909 123 456`, for 10 orders spread over the store.
+ */
+export async function orderLookups(api: RunningApi): Promise<string[]> {
+  const found = await rows<{ id: string; phone: string }>(
+    api.database.db,
+    sql`select o.id::text as id, u.phone_number as phone
+          from generate_series(1, 10) g
+          cross join lateral (select id, user_id from orders
+                               where id >= (select max(id) from orders) * g / 11 order by id limit 1) o
+          join users u on u.id = o.user_id
+         where u.phone_number ~ '^0[0-9]{9}$'`,
+  )
+  const path = (q: string) => `/api/admin/orders?q=${encodeURIComponent(q)}`
+  return found.flatMap(({ id, phone }) => [
+    path(`#${id}`),
+    path(id),
+    path(`${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`),
+    path(`+84 ${phone.slice(1, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`),
+  ])
+}

@@ -254,65 +254,99 @@ export const PHONE_PREFIXES = [
   '039',
 ] as const
 
-export interface City {
+/**
+ * A province of the demo's addresses, by the 2025 units (CONTRACT 5.6): its official code and full name, streets
+ * of its own, and some of its wards by code and full name, as `server/assets/places/vn-units-2025.json` has them.
+ */
+export interface Province {
+  code: string
   name: string
   streets: readonly string[]
-  districts: readonly { name: string; wards: readonly string[] }[]
+  wards: readonly (readonly [code: string, name: string])[]
 }
 
-export const CITIES: readonly City[] = [
+export const PROVINCES: readonly Province[] = [
   {
-    name: 'Hà Nội',
+    code: '01',
+    name: 'Thành phố Hà Nội',
     streets: ['Phố Huế', 'Hàng Bài', 'Kim Mã', 'Xuân Thủy', 'Láng Hạ', 'Tràng Thi', 'Nguyễn Chí Thanh'],
-    districts: [
-      { name: 'Quận Hoàn Kiếm', wards: ['Phường Hàng Bạc', 'Phường Hàng Trống', 'Phường Tràng Tiền'] },
-      { name: 'Quận Ba Đình', wards: ['Phường Điện Biên', 'Phường Kim Mã', 'Phường Ngọc Hà'] },
-      { name: 'Quận Cầu Giấy', wards: ['Phường Dịch Vọng', 'Phường Nghĩa Đô', 'Phường Yên Hòa'] },
-      { name: 'Quận Đống Đa', wards: ['Phường Láng Hạ', 'Phường Ô Chợ Dừa', 'Phường Văn Miếu'] },
+    wards: [
+      ['00004', 'Phường Ba Đình'],
+      ['00008', 'Phường Ngọc Hà'],
+      ['00070', 'Phường Hoàn Kiếm'],
+      ['00082', 'Phường Cửa Nam'],
+      ['00160', 'Phường Nghĩa Đô'],
+      ['00166', 'Phường Cầu Giấy'],
+      ['00190', 'Phường Ô Chợ Dừa'],
+      ['00199', 'Phường Láng'],
+      ['00235', 'Phường Đống Đa'],
     ],
   },
   {
-    name: 'TP. Hồ Chí Minh',
+    code: '79',
+    name: 'Thành phố Hồ Chí Minh',
     streets: ['Lê Lợi', 'Nguyễn Huệ', 'Hai Bà Trưng', 'Điện Biên Phủ', 'Võ Văn Tần', 'Phan Xích Long'],
-    districts: [
-      { name: 'Quận 1', wards: ['Phường Bến Nghé', 'Phường Bến Thành', 'Phường Đa Kao'] },
-      { name: 'Quận 3', wards: ['Phường Võ Thị Sáu', 'Phường 9', 'Phường 12'] },
-      { name: 'Quận Bình Thạnh', wards: ['Phường 12', 'Phường 25', 'Phường 26'] },
-      { name: 'Quận Phú Nhuận', wards: ['Phường 7', 'Phường 9', 'Phường 15'] },
-      { name: 'TP. Thủ Đức', wards: ['Phường Thảo Điền', 'Phường An Phú', 'Phường Linh Trung'] },
+    wards: [
+      ['26737', 'Phường Tân Định'],
+      ['26740', 'Phường Sài Gòn'],
+      ['26743', 'Phường Bến Thành'],
+      ['26929', 'Phường Bình Thạnh'],
+      ['26944', 'Phường Gia Định'],
+      ['27073', 'Phường Phú Nhuận'],
+      ['27094', 'Phường An Khánh'],
+      ['27139', 'Phường Xuân Hoà'],
+      ['27154', 'Phường Bàn Cờ'],
     ],
   },
   {
-    name: 'Đà Nẵng',
+    code: '48',
+    name: 'Thành phố Đà Nẵng',
     streets: ['Bạch Đằng', 'Lê Duẩn', 'Nguyễn Văn Linh', 'Trần Phú', 'Hùng Vương', 'Võ Nguyên Giáp'],
-    districts: [
-      { name: 'Quận Hải Châu', wards: ['Phường Thạch Thang', 'Phường Hòa Cường Bắc', 'Phường Phước Ninh'] },
-      { name: 'Quận Sơn Trà', wards: ['Phường An Hải Bắc', 'Phường Mân Thái'] },
-      { name: 'Quận Thanh Khê', wards: ['Phường Tân Chính', 'Phường Xuân Hà'] },
+    wards: [
+      ['20209', 'Phường Thanh Khê'],
+      ['20242', 'Phường Hải Châu'],
+      ['20257', 'Phường Hoà Cường'],
+      ['20263', 'Phường Sơn Trà'],
+      ['20275', 'Phường An Hải'],
     ],
   },
   {
-    name: 'Cần Thơ',
+    code: '92',
+    name: 'Thành phố Cần Thơ',
     streets: ['Hòa Bình', '30 Tháng 4', 'Mậu Thân', 'Trần Hưng Đạo'],
-    districts: [{ name: 'Quận Ninh Kiều', wards: ['Phường Tân An', 'Phường Xuân Khánh', 'Phường An Hòa'] }],
+    wards: [
+      ['31120', 'Phường Cái Khế'],
+      ['31135', 'Phường Ninh Kiều'],
+      ['31147', 'Phường Tân An'],
+    ],
   },
   {
-    name: 'Hải Phòng',
+    code: '31',
+    name: 'Thành phố Hải Phòng',
     streets: ['Lạch Tray', 'Tô Hiệu', 'Điện Biên Phủ', 'Lê Lợi'],
-    districts: [
-      { name: 'Quận Lê Chân', wards: ['Phường An Biên', 'Phường Dư Hàng'] },
-      { name: 'Quận Ngô Quyền', wards: ['Phường Máy Tơ', 'Phường Lạch Tray'] },
+    wards: [
+      ['11329', 'Phường Ngô Quyền'],
+      ['11359', 'Phường Gia Viên'],
+      ['11383', 'Phường Lê Chân'],
+      ['11407', 'Phường An Biên'],
     ],
   },
 ]
 
-/** Every "ward, district, city" tail, flattened, for SQL to index into. */
-export const ADDRESS_TAILS: readonly { city: string; tail: string; streets: readonly string[] }[] =
-  CITIES.flatMap((city) =>
-    city.districts.flatMap((d) =>
-      d.wards.map((w) => ({ city: city.name, tail: `${w}, ${d.name}, ${city.name}`, streets: city.streets })),
-    ),
-  )
+/** Every "ward, province" tail with its codes, flattened, for SQL to index into. */
+export const ADDRESS_TAILS: readonly {
+  tail: string
+  wardCode: string
+  provinceCode: string
+  streets: readonly string[]
+}[] = PROVINCES.flatMap((province) =>
+  province.wards.map(([wardCode, ward]) => ({
+    tail: `${ward}, ${province.name}`,
+    wardCode,
+    provinceCode: province.code,
+    streets: province.streets,
+  })),
+)
 
 /** Review comments by rating 1 to 5, in Vietnamese and English. */
 export const REVIEW_COMMENTS: Record<1 | 2 | 3 | 4 | 5, readonly string[]> = {

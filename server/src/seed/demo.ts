@@ -1,5 +1,7 @@
 import {
+  type AddressParts,
   ORDER_STATUSES,
+  type OrderSource,
   PAYMENT_METHODS,
   type PaymentStatus,
   type ReviewStatus,
@@ -136,6 +138,8 @@ interface PlannedCustomer {
 interface PlannedOrder {
   customer: number
   address: string
+  addressParts: AddressParts | null
+  source: OrderSource
   status: number
   methodPayment: string
   discountPercent: number
@@ -186,10 +190,15 @@ const weighted = <T>(rng: Rng, choices: readonly (readonly [T, number])[]): T =>
   return choices[choices.length - 1]![0]
 }
 
-function address(rng: Rng): string {
+/** An address by the 2025 units: its parts, and its text as the server writes it from them (`addressText`). */
+function address(rng: Rng): { text: string; parts: AddressParts } {
   const place = rng.pick(ADDRESS_TAILS)
   const number = rng.chance(0.2) ? `${rng.int(1, 200)}/${rng.int(1, 40)}` : String(rng.int(1, 450))
-  return `${number} ${rng.pick(place.streets)}, ${place.tail}`
+  const street = `${number} ${rng.pick(place.streets)}`
+  return {
+    text: `${street}, ${place.tail}`,
+    parts: { street, wardCode: place.wardCode, provinceCode: place.provinceCode },
+  }
 }
 
 /** Everything the demo store holds, as plain data; no I/O, so the same `now` always gives the same plan. */
@@ -257,7 +266,7 @@ export function planDemo(now: Date) {
       phoneNumber: `${rng.pick(PHONE_PREFIXES)}${String(rng.int(0, 9_999_999)).padStart(7, '0')}`,
       gender: female ? 1 : 2,
       dob: `${year}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
-      location: address(rng),
+      location: address(rng).text,
       isEmailVerified: rng.chance(0.7),
       createdAt,
       lastLoginAt: rng.chance(0.6) ? new Date(t - rng.int(1, 60 * 24 * 90) * 60_000) : null,
@@ -308,7 +317,17 @@ export function planDemo(now: Date) {
     const updatedAt = Math.min(t, at + rng.int(1, status === 1 ? 2 : 96) * 3_600_000)
     return {
       customer,
-      address: rng.chance(0.85) ? customerRows[customer]!.location : address(rng),
+      ...(rng.chance(0.85)
+        ? { address: customerRows[customer]!.location, addressParts: null }
+        : (({ text, parts }) => ({ address: text, addressParts: parts }))(address(rng))),
+      source: weighted<OrderSource>(rng, [
+        ['web', 45],
+        ['phone', 20],
+        ['facebook', 12],
+        ['zalo', 12],
+        ['shop', 8],
+        ['marketplace', 3],
+      ]),
       status,
       methodPayment: weighted(rng, [
         [PAYMENT_METHODS.cash, 45],
@@ -479,6 +498,8 @@ async function writeDemo(tx: Db, plan: Plan, pictures: Pictures): Promise<DemoSu
       plan.orders.map((o) => ({
         userId: customerIds[o.customer]!.id,
         address: o.address,
+        addressParts: o.addressParts,
+        source: o.source,
         status: o.status,
         methodPayment: o.methodPayment,
         paymentStatus: seededPaymentStatus(o.methodPayment, o.status),

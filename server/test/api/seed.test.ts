@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs'
-import { STORED_PATH } from '@store/contract'
+import { type AddressParts, STORED_PATH } from '@store/contract'
 import { type SQL, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Db, rows } from '../../src/db/client.ts'
 import { countRows, type Population } from '../../src/lib/counts.ts'
 import { resolveStoredPath } from '../../src/modules/files/storage.ts'
+import { addressText, loadUnits } from '../../src/modules/places/units.ts'
 import { generateStore } from '../../src/seed/bulk.ts'
 import { DEMO, seedDemoIfEmpty } from '../../src/seed/demo.ts'
 import { expectEnvelope, startApp, type TestApp } from '../helpers.ts'
@@ -236,17 +237,38 @@ describe('demo store', () => {
             from users where role = 'user' order by id`,
     )
     expect(customers[0]!.name).toBe('Nguyễn Văn An')
-    const cities = ['Hà Nội', 'TP. Hồ Chí Minh', 'Đà Nẵng', 'Cần Thơ', 'Hải Phòng']
+    // Addresses by the 2025 units (CONTRACT 5.6): a street, a ward of the province, the province; no district.
+    const { provinces, wardsOf } = loadUnits()
     for (const c of customers) {
       expect(c.name.split(' ').length).toBeGreaterThanOrEqual(3)
       expect(c.phone).toMatch(/^0[39]\d{8}$/)
       expect([1, 2]).toContain(c.gender)
       expect(c.dob).toMatch(/^(19[7-9]\d|200[0-6])-\d{2}-\d{2}$/)
-      expect(cities.some((city) => c.location.endsWith(`, ${city}`))).toBe(true)
-      expect(c.location.split(', ')).toHaveLength(4)
+      const [street, ward, province, ...rest] = c.location.split(', ')
+      expect(rest, c.location).toEqual([])
+      expect(street).toMatch(/^\d/)
+      const known = provinces.find((p) => p.fullName === province)
+      expect(known, c.location).toBeDefined()
+      expect(
+        wardsOf.get(known!.code)!.map((w) => w.fullName),
+        c.location,
+      ).toContain(ward)
     }
     expect(new Set(customers.map((c) => c.email.toLowerCase())).size).toBe(200)
     expect(new Set(customers.map((c) => c.gender))).toEqual(new Set([1, 2]))
+  })
+
+  it('gives orders their sources and writes an address given by codes as the server would', async () => {
+    const list = await rows<{ source: string; address: string; parts: AddressParts | null }>(
+      t.database.db,
+      sql`select source, address, address_parts as parts from orders`,
+    )
+    expect(new Set(list.map((o) => o.source))).toEqual(
+      new Set(['web', 'phone', 'facebook', 'zalo', 'shop', 'marketplace']),
+    )
+    const byCodes = list.filter((o) => o.parts !== null)
+    expect(byCodes.length).toBeGreaterThan(10)
+    for (const o of byCodes) expect(addressText(o.parts!, 'address')).toBe(o.address)
   })
 
   it('spreads orders over the last 12 months in every status and payment method', async () => {
