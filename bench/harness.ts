@@ -118,7 +118,7 @@ async function ensureBenchAdmin(database: Database) {
   await database.db.execute(sql`
     insert into users (name, email, password_hash, role, is_email_verified)
     values ('Bench Admin', ${BENCH_ADMIN.email}, ${hash}, 'admin', true)
-    on conflict ((lower(email))) do update set password_hash = excluded.password_hash, role = 'admin'`)
+    on conflict ((lower(email))) where email <> '' do update set password_hash = excluded.password_hash, role = 'admin'`)
 }
 
 /** The parsed store options: the store asked for and how each scenario is run. */

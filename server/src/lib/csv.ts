@@ -4,8 +4,21 @@ import type { FastifyReply } from 'fastify'
 // The list exports (CONTRACT 4.1): CSV files a spreadsheet opens as they are, streamed batch by batch so memory
 // stays flat however many rows match.
 
+/**
+ * Digits a spreadsheet must show as written, such as a phone number's leading 0 (CONTRACT 5.8): a plain `0909123456`
+ * is read as the number 909123456. The cell is written as the formula `="0909123456"`, which Excel, LibreOffice and
+ * Google Sheets all show as the text itself. Only digits are ever put in it, so it runs nothing else.
+ */
+export class DigitsAsText {
+  constructor(readonly digits: string) {}
+}
+
+/** A phone number's cell: its digits kept as text; anything else (an old, odd value) as ordinary text. */
+export const phoneCell = (value: string | null): CsvValue =>
+  value !== null && /^\d+$/.test(value) ? new DigitsAsText(value) : value
+
 /** A cell's value; `null` and `undefined` are an empty cell. */
-export type CsvValue = string | number | boolean | null | undefined
+export type CsvValue = string | number | boolean | DigitsAsText | null | undefined
 
 /** The byte order mark: without it a spreadsheet reads the file in the machine's code page and mangles 'Áo'. */
 export const BOM = '\uFEFF'
@@ -21,6 +34,8 @@ const NEEDS_QUOTES = /[",\r\n]/
  */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return ''
+  // `="0909123456"`, its quotes doubled inside the cell's own.
+  if (value instanceof DigitsAsText) return `"=""${value.digits}"""`
   let text = String(value)
   if (typeof value !== 'number' && FORMULA_START.test(text)) text = `'${text}`
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text

@@ -396,7 +396,7 @@ describe('GET /api/admin/orders/export', () => {
     ])
     const pending = await downloadCsv(t, `${EXPORT}?userId=${lan.id}&status=1&sortBy=createdAt:asc`)
     expect(pending.rows.slice(1).map((r) => [r[4], r[5], r[7]])).toEqual(
-      Array(3).fill(['Pending', 'Nguyễn Thị Lan', '0901000001']),
+      Array(3).fill(['Pending', 'Nguyễn Thị Lan', '="0901000001"']),
     )
   })
 

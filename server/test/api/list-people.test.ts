@@ -247,7 +247,7 @@ describe('GET /api/admin/users/export', () => {
       String(hoa.id),
       'Lê Thị Hoa',
       'hoa@test.example',
-      '0912345678',
+      '="0912345678"',
       '1',
       '1990-07-15',
       'user',

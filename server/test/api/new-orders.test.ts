@@ -267,6 +267,16 @@ describe('POST /api/admin/orders', () => {
     expect(body.errors).toEqual({
       'customer.phoneNumber': `Phạm Đã Có (customer ${known.id}) already has this phone number`,
     })
+    const email = expectEnvelope(
+      await t.call('POST', ORDERS, {
+        customer: { name: 'Người Khác', phoneNumber: newPhone(), email: known.email.toUpperCase() },
+        address: '1 Hàng Bạc',
+        lines: [{ productId: String(product.id), quantity: 1 }],
+        source: 'phone',
+      }),
+      409,
+    )
+    expect(email.errors).toEqual({ 'customer.email': 'This email is already in use' })
     expect(await stockOf(product)).toBe(10)
   })
 })

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { csvLine, keysetBatches, storeTime } from '../../src/lib/csv.ts'
+import { csvLine, keysetBatches, phoneCell, storeTime } from '../../src/lib/csv.ts'
+import { parseCsv } from '../csv.ts'
 
 /** The wall clock of `timeZone` at `at` as Intl says it, the slow way storeTime must agree with. */
 function intlTime(at: Date, timeZone: string) {
@@ -72,6 +73,15 @@ describe('csvLine', () => {
     expect(csvLine(['a,b', 'say "hi"', 'two\nlines', '=1+1', -5, null])).toBe(
       '"a,b","say ""hi""","two\nlines",\'=1+1,-5,\r\n',
     )
+  })
+})
+
+describe('phoneCell', () => {
+  it("keeps a phone number's leading 0 as a spreadsheet formula of its digits, and nothing else", () => {
+    const line = csvLine([phoneCell('0909123456'), phoneCell(null), phoneCell('+84901'), phoneCell('=cmd|x')])
+    expect(line).toBe('"=""0909123456""",,\'+84901,\'=cmd|x\r\n')
+    // Read back as a CSV reader reads it: the formula a spreadsheet turns into the text 0909123456.
+    expect(parseCsv(line)[0]).toEqual(['="0909123456"', '', "'+84901", "'=cmd|x"])
   })
 })
 

@@ -6,7 +6,7 @@ import {
   type OrderLine,
   type OrderStatus,
 } from '@store/contract'
-import { sendCsv } from '../../lib/csv.ts'
+import { phoneCell, sendCsv } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { conflict } from '../../lib/errors.ts'
 import { toDbId } from '../../lib/ids.ts'
@@ -92,7 +92,7 @@ export const orderRoutes = implement(endpoints.orders, (app) => {
           ORDER_STATUS_NAMES[o.status as OrderStatus],
           o.name,
           o.email,
-          o.phoneNumber,
+          phoneCell(o.phoneNumber),
           o.address,
           o.quantity,
           o.subtotal,

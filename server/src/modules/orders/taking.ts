@@ -9,7 +9,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orderLines, orders, products, users } from '../../db/schema.ts'
-import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts'
+import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids, toDbId } from '../../lib/ids.ts'
 import { lockForChange } from '../../lib/row-lock.ts'
 import { addressText } from '../places/units.ts'
@@ -114,10 +114,16 @@ async function customerOf(db: Db, customer: NewOrderBody['customer']): Promise<n
       .limit(1)
     if (taken) throw conflict('emailTaken', undefined, 'customer.email')
   }
+  // Two orders at once for one new e-mail: the unique index decides, and the second hears what the check says.
   const [made] = await db
     .insert(users)
     .values({ name: customer.name!, phoneNumber: phone, email: customer.email ?? '', role: 'user' })
     .returning({ id: users.id })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error, 'users_email_lower_key')
+        ? conflict('emailTaken', undefined, 'customer.email')
+        : error
+    })
   return made!.id
 }
 

@@ -1,6 +1,6 @@
 import { endpoints, permissionsOf } from '@store/contract'
 import type { FastifyRequest } from 'fastify'
-import { sendCsv, storeTime } from '../../lib/csv.ts'
+import { phoneCell, sendCsv, storeTime } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { forbidden } from '../../lib/errors.ts'
 import { toDbId } from '../../lib/ids.ts'
@@ -67,7 +67,7 @@ export const userRoutes = implement(endpoints.users, (app) => {
           String(u.id),
           u.name,
           u.email,
-          u.phoneNumber,
+          phoneCell(u.phoneNumber),
           u.gender,
           u.dob,
           u.role,
