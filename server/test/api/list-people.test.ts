@@ -177,6 +177,14 @@ describe('GET /api/admin/users: sorts and filters', () => {
         (u) => u.role === 'user' && joinedWithin(u, '2026-02-01', '2026-02-01'),
       ],
       ['role=user&name=hoa', (u) => u.role === 'user' && u.nameSearch!.includes('hoa')],
+      // Lê Thị Hoa's number is 0912345678: found in any writing, and only hers.
+      ['role=user&phone=0912345678', (u) => u.phoneNumber === '0912345678'],
+      [`role=user&phone=${encodeURIComponent('+84 912 345 678')}`, (u) => u.phoneNumber === '0912345678'],
+      [
+        `role=user&phone=${encodeURIComponent('0912.345.678')}&name=hoa`,
+        (u) => u.phoneNumber === '0912345678',
+      ],
+      ['role=user&phone=0999999999', () => false],
       [
         'role=user&name=khach&gender=2&from=2026-02-13&to=2026-02-14',
         (u) =>

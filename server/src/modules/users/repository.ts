@@ -1,10 +1,11 @@
-import type {
-  User,
-  UserCreateBody,
-  UserExportQuery,
-  UserListQuery,
-  UserSortField,
-  UserUpdateBody,
+import {
+  normalPhone,
+  type User,
+  type UserCreateBody,
+  type UserExportQuery,
+  type UserListQuery,
+  type UserSortField,
+  type UserUpdateBody,
 } from '@store/contract'
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
@@ -89,7 +90,10 @@ const userSorts: SortKeys<UserSortField> = {
 /** The user list's search and filters (AND), within the role its population stands for. */
 function userFilters(query: UserExportQuery, timeZone: string): Narrowed | undefined {
   const term = searchTerm(query.name)
+  const phone = query.phone?.trim() ? normalPhone(query.phone) : undefined
   return narrowing(term && { term, where: matches(users.nameSearch, term) }, [
+    // Served by users_phone_idx: numbers are kept in one form.
+    phone !== undefined ? eq(users.phoneNumber, phone) : undefined,
     query.gender ? eq(users.gender, Number(query.gender)) : undefined,
     ...withinDays(users.createdAt, query.from, query.to, timeZone),
   ])
