@@ -89,9 +89,13 @@ export function orderSearch(q: string | undefined): { id?: number | null; phone?
   return isPhone ? { phone } : { name: text }
 }
 
-/** Orders of the customers whose phone number is `phone` (kept form), through `users_phone_idx`. */
+/**
+ * Orders of the customers whose phone number is `phone` (kept form), through `users_phone_idx`. As `= any(array(…))`
+ * the customers are read once, before the orders, so with an order number beside it PostgreSQL ORs two index
+ * scans; as `in (select …)` it filtered every order by a hashed subplan (1.2 s on 2M orders instead of 0.3 ms).
+ */
 const customerPhoned = (phone: string) =>
-  sql`${orders.userId} in (select ${users.id} from ${users} where ${users.phoneNumber} = ${phone})`
+  sql`${orders.userId} = any(array(select ${users.id} from ${users} where ${users.phoneNumber} = ${phone}))`
 
 /** The order `id` (none when it cannot be an id), or the orders of the customers with `phone`. */
 function idOrPhone({ id, phone }: { id?: number | null; phone?: string }): SQL | undefined {
