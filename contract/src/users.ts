@@ -21,6 +21,7 @@ import { defineEndpoints } from './endpoint.ts'
 import { GENDERS, ROLES, SPEC_ROLES } from './enums.ts'
 import { csvAnswer, csvResponses, optionalChoice, optionalDay, ordered, sortParam } from './list-params.ts'
 import { messageRef, messages } from './messages.ts'
+import { addressParts } from './places.ts'
 
 export const USER_SORT_FIELDS = ['name', 'email', 'createdAt'] as const
 export type UserSortField = (typeof USER_SORT_FIELDS)[number]
@@ -32,7 +33,9 @@ const userFilterShape = {
     .string()
     .max(40, messages.tooLong(40))
     .optional()
-    .meta({ description: 'Customers with this phone number, in any common writing (0909 123 456, +84 909 123 456)' }),
+    .meta({
+      description: 'Customers with this phone number, in any common writing (0909 123 456, +84 909 123 456)',
+    }),
   sortBy: sortParam(USER_SORT_FIELDS),
   role: z
     .union([z.literal(''), z.enum(SPEC_ROLES)], { error: messages.oneOf(SPEC_ROLES) })
@@ -58,6 +61,8 @@ export const user = z.object({
   /** YYYY-MM-DD. */
   dob: z.string().nullable(),
   location: z.string().nullable(),
+  /** The address by the 2025 units, when it was given so (CONTRACT 5.6); `location` is its text. */
+  addressParts: addressParts.nullable(),
   avatar: z.string().nullable(),
   isEmailVerified: z.boolean(),
   lastLoginAt: isoDate.nullable(),
@@ -117,6 +122,8 @@ export const userCreateBody = z.object({
   role: z.literal('user', { error: messageRef('customersOnly') }).optional(),
   dob: dateOfBirth.optional(),
   location: optionalLine.optional(),
+  /** The address by the 2025 units: the server writes `location` from it. */
+  addressParts: addressParts.nullable().optional(),
 })
 export type UserCreateBody = z.infer<typeof userCreateBody>
 
@@ -131,6 +138,8 @@ export const userUpdateBody = z.object({
   gender: gender.optional(),
   dob: dateOfBirth.optional(),
   location: optionalLine.optional(),
+  /** The address by the 2025 units: the server writes `location` from it; `location` sent alone drops it. */
+  addressParts: addressParts.nullable().optional(),
   avatar: imagePath.nullable().optional(),
   role: z.enum(ROLES, { error: messages.oneOf(ROLES) }).optional(),
   password: z.undefined({ error: messageRef('passwordNotHere') }).optional(),

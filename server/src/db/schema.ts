@@ -53,6 +53,8 @@ export const users = pgTable(
     gender: smallint('gender'),
     dob: date('dob', { mode: 'string' }),
     location: text('location'),
+    /** The address by the 2025 units (CONTRACT 5.6) when it was given so; `location` holds its text. */
+    addressParts: jsonb('address_parts').$type<AddressParts>(),
     avatar: text('avatar'),
     role: text('role', { enum: ROLES }).notNull().default('user'),
     isEmailVerified: boolean('is_email_verified').notNull().default(false),

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs'
+import { normalPhone } from '@store/contract'
+import { inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../../src/db/schema.ts'
 import { insertCustomer, insertOrder, insertProduct } from '../data.ts'
 import { expectEnvelope, startApp, type TestApp } from '../helpers.ts'
 
@@ -114,5 +118,37 @@ describe('GET /api/admin/orders?source=', () => {
   it('refuses an unknown source, naming it', async () => {
     const body = expectEnvelope(await t.call('GET', `${LIST}?source=telegram`), 400)
     expect(body.errors).toHaveProperty('source')
+  })
+})
+
+describe('migration 0014', () => {
+  it('writes the phone numbers of earlier customers in the one form normalPhone keeps', async () => {
+    const written = [
+      '0909 123 456',
+      '+84 909.123.457',
+      '84909123458',
+      '840000000',
+      '(028) 3822-1234',
+      '0912345679',
+    ]
+    const made = await Promise.all(
+      written.map((phoneNumber) => insertCustomer(t.database.db, { name: 'Khách Cũ', phoneNumber })),
+    )
+    const file = new URL('../../drizzle/0014_orders_taken_by_staff.sql', import.meta.url)
+    const update = readFileSync(file, 'utf8')
+      .split('--> statement-breakpoint')
+      .find((statement) => statement.includes('UPDATE "users" SET "phone_number"'))!
+    await t.database.db.execute(sql.raw(update))
+    const kept = await t.database.db
+      .select({ id: users.id, phone: users.phoneNumber })
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          made.map((u) => u.id),
+        ),
+      )
+    const byId = new Map(kept.map((u) => [u.id, u.phone]))
+    expect(made.map((u) => byId.get(u.id))).toEqual(written.map(normalPhone))
   })
 })

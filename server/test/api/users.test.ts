@@ -43,6 +43,7 @@ async function create(overrides: Record<string, unknown> = {}) {
 
 const USER_KEYS = [
   '_id',
+  'addressParts',
   'avatar',
   'createdAt',
   'dob',
@@ -470,5 +471,30 @@ describe('DELETE /api/admin/users/{id}', () => {
     const someone = await create({ email: 'someone@example.vn' })
     expectEnvelope(await t.call('DELETE', `/api/admin/users/${someone.id}`, undefined, {}), 401)
     expectEnvelope(await t.call('GET', `/api/admin/users/${someone.id}`), 200)
+  })
+})
+
+describe('addresses by the 2025 units (CONTRACT 5.6)', () => {
+  it('writes the address given by the 2025 units into location, beside its codes, and refuses codes that are not one', async () => {
+    const parts = { street: '12 Trần Thái Tông', wardCode: '00166', provinceCode: '01' }
+    const data = await create({ email: 'caugiay@example.vn', name: 'Khách Cầu Giấy', addressParts: parts })
+    expect(data).toMatchObject({
+      location: '12 Trần Thái Tông, Phường Cầu Giấy, Thành phố Hà Nội',
+      addressParts: parts,
+    })
+    // Free text alone keeps no codes: it may no longer be the address they named.
+    const edited = expectEnvelope(
+      await t.call('PUT', `/api/admin/users/${data.id}`, { location: 'Huế' }),
+      200,
+    )
+    expect(edited.data).toMatchObject({ location: 'Huế', addressParts: null })
+    const wrong = expectEnvelope(
+      await t.call('PUT', `/api/admin/users/${data.id}`, { addressParts: { ...parts, wardCode: '99999' } }),
+      400,
+    )
+    expect(wrong.errors).toEqual({
+      'addressParts.wardCode': 'No ward or commune of this province has this code',
+    })
+    expect(expectEnvelope(await t.call('GET', `/api/admin/users/${data.id}`), 200).data.location).toBe('Huế')
   })
 })

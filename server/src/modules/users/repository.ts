@@ -34,6 +34,7 @@ import {
 import { lockForChange } from '../../lib/row-lock.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 import { hashPassword } from '../auth/passwords.ts'
+import { addressText } from '../places/units.ts'
 import { recomputeRatings } from '../reviews/rating.ts'
 
 // Every column but the password hash, so no query here can hand one out by accident.
@@ -45,6 +46,7 @@ const columns = {
   gender: users.gender,
   dob: users.dob,
   location: users.location,
+  addressParts: users.addressParts,
   avatar: users.avatar,
   role: users.role,
   isEmailVerified: users.isEmailVerified,
@@ -62,6 +64,7 @@ export const toUser = (u: Row): User => ({
   gender: u.gender === 1 || u.gender === 2 ? u.gender : null,
   dob: u.dob,
   location: u.location,
+  addressParts: u.addressParts ?? null,
   avatar: u.avatar,
   isEmailVerified: u.isEmailVerified,
   lastLoginAt: u.lastLoginAt ? u.lastLoginAt.toISOString() : null,
@@ -224,7 +227,7 @@ export async function createUser(db: Db, body: UserCreateBody, clock: Clock) {
         phoneNumber: body.phoneNumber,
         gender: body.gender,
         dob: body.dob ?? null,
-        location: body.location ?? null,
+        ...placeOf(body),
         role: 'user',
         createdAt: clock.now,
         updatedAt: clock.now,
@@ -234,6 +237,17 @@ export async function createUser(db: Db, body: UserCreateBody, clock: Clock) {
   } catch (error) {
     throw emailTaken(error)
   }
+}
+
+/**
+ * Where a customer lives, as a form sends it (CONTRACT 5.6): an address by the 2025 units is checked and written
+ * as text into `location` beside its codes (a 400 naming `addressParts.wardCode` for a code that is not one);
+ * free text alone keeps no codes.
+ */
+function placeOf(body: Pick<UserUpdateBody, 'location' | 'addressParts'>) {
+  if (body.addressParts)
+    return { location: addressText(body.addressParts, 'addressParts'), addressParts: body.addressParts }
+  return { location: body.location ?? null, addressParts: null }
 }
 
 /**
@@ -262,7 +276,7 @@ export async function updateUser(
     ...(body.phoneNumber !== undefined && { phoneNumber: body.phoneNumber }),
     ...(body.gender !== undefined && { gender: body.gender }),
     ...(body.dob !== undefined && { dob: body.dob }),
-    ...(body.location !== undefined && { location: body.location }),
+    ...(body.location !== undefined || body.addressParts !== undefined ? placeOf(body) : {}),
     ...(body.avatar !== undefined && { avatar: body.avatar }),
   }
   try {

@@ -15,6 +15,7 @@ const customer = {
   gender: 2,
   dob: '1990-05-01',
   location: 'Hà Nội',
+  addressParts: null,
   avatar: null,
   isEmailVerified: true,
   lastLoginAt: null,

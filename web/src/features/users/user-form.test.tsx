@@ -112,6 +112,7 @@ function demoUser(overrides: Partial<User> = {}): User {
     gender: 2,
     dob: '1990-05-01',
     location: 'Hà Nội',
+    addressParts: null,
     avatar: null,
     isEmailVerified: true,
     lastLoginAt: null,
