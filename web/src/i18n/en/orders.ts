@@ -7,7 +7,7 @@ export const orders = {
     edit: 'Edit order',
     detail: 'Order detail',
   },
-  searchPlaceholder: 'Search by customer name',
+  searchPlaceholder: 'Order number, phone or name',
   columns: {
     userName: 'User Name',
     address: 'Address',
@@ -18,6 +18,7 @@ export const orders = {
     placedOn: 'Placed on',
     customer: 'Customer',
     paymentStatus: 'Payment',
+    source: 'Source',
   },
   /** The order number as the list shows it. */
   number: '#{{id}}',
@@ -28,6 +29,7 @@ export const orders = {
     placed: 'Placed',
     total: 'Total',
     customer: 'Customer',
+    source: 'Source',
   },
   bulk: {
     changeStatus: 'Change status',

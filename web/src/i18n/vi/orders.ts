@@ -10,7 +10,7 @@ export const orders: Messages<typeof en> = {
     edit: 'Cập nhật đơn hàng',
     detail: 'Chi tiết đơn hàng',
   },
-  searchPlaceholder: 'Tìm theo tên khách hàng',
+  searchPlaceholder: 'Mã đơn, số điện thoại hoặc tên',
   columns: {
     userName: 'Khách hàng',
     address: 'Địa chỉ',
@@ -21,6 +21,7 @@ export const orders: Messages<typeof en> = {
     placedOn: 'Ngày đặt',
     customer: 'Khách hàng',
     paymentStatus: 'Thanh toán',
+    source: 'Nguồn',
   },
   number: '#{{id}}',
   filters: {
@@ -30,6 +31,7 @@ export const orders: Messages<typeof en> = {
     placed: 'Ngày đặt',
     total: 'Tổng tiền',
     customer: 'Khách hàng',
+    source: 'Nguồn đơn',
   },
   bulk: {
     changeStatus: 'Đổi trạng thái',
