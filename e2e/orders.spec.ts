@@ -300,6 +300,13 @@ test('the order detail shows the date, lines, summary and payment method', async
   )
   await expect(statusSelect(page)).toBeDisabled()
   await expect(statusSelect(page)).toHaveValue(String(order.status))
+  if (order.user.phoneNumber) {
+    await expect(page.getByRole('link', { name: order.user.phoneNumber })).toHaveAttribute(
+      'href',
+      `tel:${order.user.phoneNumber}`,
+    )
+  }
+  await expect(page.getByText(/^Source: /)).toHaveText(`Source: ${sourceNames[order.source]}`)
 
   const items = page.getByRole('list', { name: 'Products' }).getByRole('listitem')
   await expect(items).toHaveCount(lines.length)
@@ -356,6 +363,51 @@ test('the order detail shows the date, lines, summary and payment method', async
   await page.setViewportSize({ width: 375, height: 812 })
   await expect(page.getByRole('heading', { name: `Order #${order.id}` })).toBeVisible()
   await screenshot(page, 'order-detail-narrow')
+})
+
+test("moving an order's status from its detail screen: only the moves allowed, Cancelled asked first", async ({
+  page,
+  api,
+}) => {
+  // A Pending order the other tests leave alone (they take the oldest two and the middle of the list): moved to
+  // Processing, it leaves every sales total as it was.
+  const order = (await oldestOpen(api, '1'))[4]!
+  await page.goto(`/admin/order/${order.id}/detail/${order.id}`)
+  const moves = page.getByRole('group', { name: 'Move the order on' })
+  await expect(statusSelect(page)).toHaveValue('1')
+  await expect(moves.getByRole('button')).toHaveText([
+    'Move to Processing',
+    'Move to Delivered',
+    'Cancel order',
+  ])
+
+  // Cancelling asks first; No leaves the order as it was.
+  await moves.getByRole('button', { name: 'Cancel order' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Are you sure?' })
+  await expect(dialog).toContainText(`Order #${order.id} — Cancel this order?`)
+  await expectAccessible(page)
+  await dialog.getByRole('button', { name: 'No' }).click()
+  await expect(dialog).toBeHidden()
+  expect((await api.get<{ data: Order }>(`/admin/orders/${order.id}`)).data.status).toBe(1)
+
+  await moves.getByRole('button', { name: 'Move to Processing' }).click()
+  await expect(page.getByText(`Order #${order.id} is now Processing`)).toBeVisible()
+  await expect(statusSelect(page)).toHaveValue('2')
+  await expect(moves.getByRole('button')).toHaveText(['Move to Delivered', 'Cancel order'])
+  await expect(page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').first()).toContainText(
+    'Status: Pending → Processing',
+  )
+  const saved = (await api.get<{ data: Order }>(`/admin/orders/${order.id}`)).data
+  expect(saved).toMatchObject({
+    status: 2,
+    address: order.address,
+    amount: order.amount,
+    version: order.version + 1,
+  })
+  await screenshot(page, 'order-detail-moves-wide')
+  await page.setViewportSize({ width: 375, height: 812 })
+  await expect(moves.getByRole('button', { name: 'Move to Delivered' })).toBeVisible()
+  await screenshot(page, 'order-detail-moves-narrow')
 })
 
 test('deleting order lines asks first, updates the figures and refuses the last line', async ({

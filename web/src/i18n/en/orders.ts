@@ -64,6 +64,8 @@ export const orders = {
     placedOn: 'Placed on',
     lastChanged: 'Last changed',
     customer: 'Customer',
+    phone: 'Phone',
+    source: 'Source',
     paymentStatus: 'Payment status',
     lines: 'Products',
     priceTimesQuantity: '{{price}} x {{quantity}}',
@@ -104,6 +106,13 @@ export const orders = {
     edit: 'Edit order',
     printInvoice: 'Print invoice',
     invoiceSaved: 'The invoice is downloaded: {{name}}',
+    /** The buttons that move the order to another status, under it. */
+    moveStatus: 'Move the order on',
+    moveTo: 'Move to {{status}}',
+    cancelOrder: 'Cancel order',
+    cancelQuestion: 'Cancel this order? A cancelled order no longer changes.',
+    cancelConfirm: 'Yes, cancel it',
+    statusMoved: 'Order #{{id}} is now {{status}}',
   },
   timeline: {
     title: 'Timeline',
