@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test'
-import { formatVnd, type Order, type OrderLine, paymentKind } from '@store/contract'
+import {
+  formatVnd,
+  isOrderDeletable,
+  type Order,
+  type OrderLine,
+  type OrderSource,
+  paymentKind,
+} from '@store/contract'
 import { SLOW } from './admin-account.ts'
 import { type Api, expect, expectAccessible, screenshot, test, unique } from './fixtures.ts'
 
@@ -19,7 +26,7 @@ const dataRows = (page: Page) =>
   ordersTable(page)
     .getByRole('row')
     .filter({ has: page.getByRole('cell') })
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search by customer name' })
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Order number, phone or name' })
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Pagination' })
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams)
 /** The row of an order, found by its edit action's name, which carries the order's id. */
@@ -51,6 +58,17 @@ async function customersShown(page: Page, name: string) {
   return rows.length > 0 && rows.every((row) => row.editable && plain(row.name).includes(plain(name)))
 }
 
+/** Each source as the English interface names it. */
+const sourceNames: Record<OrderSource, string> = {
+  phone: 'Phone',
+  zalo: 'Zalo',
+  facebook: 'Facebook',
+  shop: 'In the shop',
+  web: 'Website',
+  marketplace: 'Marketplace',
+  other: 'Other',
+}
+
 /** The value of a term of the order summary (a description list: Subtotal, Total…). */
 const summary = (page: Page, term: string) =>
   page.locator(`xpath=//dt[normalize-space()="${term}"]/following-sibling::dd[1]`)
@@ -66,6 +84,7 @@ const oldestOpen = async (api: Api, status: '1' | '2' | '1,2') =>
 
 test('the order list shows numbered rows with VND amounts and status badges, and no add button', async ({
   page,
+  api,
 }) => {
   await page.goto('/admin/orders')
   await expect(page.getByRole('heading', { level: 1, name: 'Order' })).toBeVisible()
@@ -90,7 +109,20 @@ test('the order list shows numbered rows with VND amounts and status badges, and
   const first = dataRows(page).first()
   await expect(first.getByRole('link', { name: /^Detail order #/ })).toBeVisible()
   await expect(first.getByRole('link', { name: /^Edit order #/ })).toBeVisible()
-  await expect(first.getByRole('button', { name: /^Delete order #/ })).toBeVisible()
+  // Only an order never paid, still Pending or Cancelled, offers its delete (CONTRACT 5.2).
+  const shown = (await ordersPage(api, 1)).data
+  await expect(ordersTable(page).getByRole('button', { name: /^Delete order #/ })).toHaveCount(
+    shown.filter(isOrderDeletable).length,
+  )
+  for (const order of shown.filter((o) => !isOrderDeletable(o))) {
+    await expect(orderRow(page, order).getByRole('button', { name: /^Delete order #/ })).toHaveCount(0)
+  }
+  // Under each customer's name: their phone, when they gave one, and where the order came from.
+  for (const [index, order] of shown.entries()) {
+    const customer = dataRows(page).nth(index).getByRole('cell').nth(1)
+    if (order.user.phoneNumber) await expect(customer).toContainText(order.user.phoneNumber)
+    await expect(customer).toContainText(`Source: ${sourceNames[order.source]}`)
+  }
   await expect(page.getByRole('link', { name: 'Add', exact: true })).toHaveCount(0)
   await expectAccessible(page)
   await screenshot(page, 'orders-list-wide')
@@ -99,7 +131,7 @@ test('the order list shows numbered rows with VND amounts and status badges, and
   await screenshot(page, 'orders-list-narrow')
 })
 
-test("the order list searches the customer's name from the box and from the address", async ({
+test("the order list searches the customer's name from the box and from an old link's name=", async ({
   page,
   api,
 }) => {
@@ -107,15 +139,39 @@ test("the order list searches the customer's name from the box and from the addr
   await page.goto('/admin/orders?page=3')
   await expect(dataRows(page)).toHaveCount(10)
   await searchBox(page).fill(name)
-  await expect.poll(() => query(page)).toEqual({ page: '1', name })
+  await expect.poll(() => query(page)).toEqual({ page: '1', q: name })
   await expect.poll(() => customersShown(page, name)).toBe(true)
 
+  // A link made when the box filled name= still finds the same orders.
   await page.goto(`/admin/orders?name=${encodeURIComponent(name)}&page=1`)
   await expect(searchBox(page)).toHaveValue(name)
   await expect.poll(() => customersShown(page, name)).toBe(true)
   await page.getByRole('button', { name: 'Clear search' }).click()
   await expect.poll(() => query(page)).toEqual({ page: '1' })
   await expect(dataRows(page)).toHaveCount(10)
+})
+
+test("the order list finds a customer's orders by their phone written with spaces", async ({ page, api }) => {
+  // A customer with a phone, from an order deep in the list, and their newest order: the list's first row.
+  const customer = (await ordersPage(api, 4)).data.find((o) => o.user.phoneNumber)!.user
+  const phone = customer.phoneNumber!
+  const newest = (await api.get<ListAnswer<Order>>(`/admin/orders?userId=${customer.id}&limit=1`)).data[0]!
+  const spaced = `${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`
+  expect(spaced).toMatch(/^\d{4} \d{3} \d+$/)
+
+  await page.goto('/admin/orders')
+  await expect(dataRows(page)).toHaveCount(10)
+  await searchBox(page).fill(spaced)
+  await expect.poll(() => query(page)).toEqual({ page: '1', q: spaced })
+  await expect(orderRow(page, newest)).toHaveCount(1)
+  await expect(orderRow(page, newest)).toContainText(phone)
+  // Every order found is one of that customer's: their phone under each row's name.
+  const found = await dataRows(page).count()
+  for (let i = 0; i < found; i++) {
+    await expect(dataRows(page).nth(i).getByRole('cell').nth(1)).toContainText(phone)
+  }
+  const all = (await api.get<ListAnswer<Order>>(`/admin/orders?userId=${customer.id}`)).meta.totalResults
+  expect(found).toBe(Math.min(10, all))
 })
 
 test('the order list pages through the pager and the address, with back and forward', async ({ page }) => {
@@ -168,7 +224,7 @@ test('editing an order saves its status and address and the list shows the new b
   await expect(page.getByText('Order updated successfully')).toBeVisible()
   await expect(page).toHaveURL(/\/admin\/orders$/)
 
-  await page.goto(`/admin/orders?name=${encodeURIComponent(order!.user.name)}`)
+  await page.goto(`/admin/orders?q=${encodeURIComponent(order!.user.name)}`)
   const row = orderRow(page, order!)
   await expect(row.getByText('Processing', { exact: true })).toBeVisible()
   await expect(row.getByText(address)).toBeVisible()
@@ -244,6 +300,13 @@ test('the order detail shows the date, lines, summary and payment method', async
   )
   await expect(statusSelect(page)).toBeDisabled()
   await expect(statusSelect(page)).toHaveValue(String(order.status))
+  if (order.user.phoneNumber) {
+    await expect(page.getByRole('link', { name: order.user.phoneNumber })).toHaveAttribute(
+      'href',
+      `tel:${order.user.phoneNumber}`,
+    )
+  }
+  await expect(page.getByText(/^Source: /)).toHaveText(`Source: ${sourceNames[order.source]}`)
 
   const items = page.getByRole('list', { name: 'Products' }).getByRole('listitem')
   await expect(items).toHaveCount(lines.length)
@@ -302,6 +365,51 @@ test('the order detail shows the date, lines, summary and payment method', async
   await screenshot(page, 'order-detail-narrow')
 })
 
+test("moving an order's status from its detail screen: only the moves allowed, Cancelled asked first", async ({
+  page,
+  api,
+}) => {
+  // A Pending order the other tests leave alone (they take the oldest two and the middle of the list): moved to
+  // Processing, it leaves every sales total as it was.
+  const order = (await oldestOpen(api, '1'))[4]!
+  await page.goto(`/admin/order/${order.id}/detail/${order.id}`)
+  const moves = page.getByRole('group', { name: 'Move the order on' })
+  await expect(statusSelect(page)).toHaveValue('1')
+  await expect(moves.getByRole('button')).toHaveText([
+    'Move to Processing',
+    'Move to Delivered',
+    'Cancel order',
+  ])
+
+  // Cancelling asks first; No leaves the order as it was.
+  await moves.getByRole('button', { name: 'Cancel order' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Are you sure?' })
+  await expect(dialog).toContainText(`Order #${order.id} — Cancel this order?`)
+  await expectAccessible(page)
+  await dialog.getByRole('button', { name: 'No' }).click()
+  await expect(dialog).toBeHidden()
+  expect((await api.get<{ data: Order }>(`/admin/orders/${order.id}`)).data.status).toBe(1)
+
+  await moves.getByRole('button', { name: 'Move to Processing' }).click()
+  await expect(page.getByText(`Order #${order.id} is now Processing`)).toBeVisible()
+  await expect(statusSelect(page)).toHaveValue('2')
+  await expect(moves.getByRole('button')).toHaveText(['Move to Delivered', 'Cancel order'])
+  await expect(page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').first()).toContainText(
+    'Status: Pending → Processing',
+  )
+  const saved = (await api.get<{ data: Order }>(`/admin/orders/${order.id}`)).data
+  expect(saved).toMatchObject({
+    status: 2,
+    address: order.address,
+    amount: order.amount,
+    version: order.version + 1,
+  })
+  await screenshot(page, 'order-detail-moves-wide')
+  await page.setViewportSize({ width: 375, height: 812 })
+  await expect(moves.getByRole('button', { name: 'Move to Delivered' })).toBeVisible()
+  await screenshot(page, 'order-detail-moves-narrow')
+})
+
 test('deleting order lines asks first, updates the figures and refuses the last line', async ({
   page,
   api,
@@ -357,9 +465,27 @@ test('deleting order lines asks first, updates the figures and refuses the last 
 })
 
 test('deleting an order from the list asks first and keeps it on No', async ({ page, api }) => {
-  const last = await lastPage(api)
-  const order = (await ordersPage(api, last)).data.at(-1)!
-  await page.goto(`/admin/orders?page=${last}`)
+  // Only a Pending or Cancelled order never paid may go (CONTRACT 5.2): the oldest such cancelled order, or,
+  // when every cancelled one was paid, the oldest with its payment marked failed.
+  const cancelled = '/admin/orders?status=0&sortBy=createdAt:asc'
+  const candidates = (await api.get<ListAnswer<Order>>(`${cancelled}&limit=100`)).data
+  let order = candidates.find(isOrderDeletable) ?? candidates[0]!
+  if (!isOrderDeletable(order)) {
+    const { id, version, address, amount, quantity, status, customerNote, methodPayment } = order
+    const body = {
+      address,
+      amount,
+      quantity,
+      status,
+      customerNote,
+      methodPayment,
+      paymentStatus: 'failed',
+      version,
+    }
+    order = (await api.put<{ data: Order }>(`/admin/orders/${id}`, body)).data
+  }
+  expect(isOrderDeletable(order)).toBe(true)
+  await page.goto(`${cancelled}&limit=100`)
   const row = orderRow(page, order)
   await expect(row).toHaveCount(1)
 

@@ -95,3 +95,16 @@ test("the catalogue stays the member's to change: Add and Edit are there, withou
   await expect(page.getByRole('button', { name: 'Save' })).toBeVisible(SLOW)
   await expect(page.getByRole('link', { name: 'History' })).toHaveCount(0)
 })
+
+test("orders stay the member's to change but not to delete: Edit on every row, Delete on none", async ({
+  page,
+}) => {
+  await signInAs(page, member)
+  // Cancelled orders never paid are the ones an administrator may delete: a member is offered none of them.
+  await page.goto('/admin/orders?status=0&paymentStatus=unpaid')
+  const table = page.getByRole('table', { name: 'Order' })
+  const rows = table.getByRole('row').filter({ has: page.getByRole('cell') })
+  await expect(rows.first()).toBeVisible(SLOW)
+  await expect(table.getByRole('link', { name: /^Edit order #/ })).toHaveCount(await rows.count())
+  await expect(table.getByRole('button', { name: /^Delete / })).toHaveCount(0)
+})

@@ -13,6 +13,23 @@ describe('ConfirmDialog', () => {
     expect(screen.getByRole('button', { name: 'Yes, Delete it!' })).toBeInTheDocument()
   })
 
+  it('asks another question with its own Yes when given them', async () => {
+    renderPlain(
+      <ConfirmDialog
+        opened
+        onCancel={() => {}}
+        onConfirm={() => {}}
+        detail="Order #12"
+        question="Cancel this order?"
+        confirmLabel="Yes, cancel it"
+      />,
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' })
+    expect(dialog).toHaveTextContent('Order #12 — Cancel this order?')
+    expect(screen.getByRole('button', { name: 'Yes, cancel it' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Yes, Delete it!' })).not.toBeInTheDocument()
+  })
+
   it('is not there while closed', () => {
     renderPlain(<ConfirmDialog opened={false} onCancel={() => {}} onConfirm={() => {}} />)
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()

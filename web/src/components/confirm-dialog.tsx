@@ -1,13 +1,20 @@
 import { Button, Group, Modal, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 
-/** The spec's delete confirmation: 'Are you sure?', 'No' and 'Yes, Delete it!'. */
+/**
+ * The spec's delete confirmation: 'Are you sure?', 'No' and 'Yes, Delete it!'. Another step that cannot be
+ * taken back (cancelling an order) asks its own question and names its own Yes.
+ *
+ * @example <ConfirmDialog opened={asking} onCancel={…} onConfirm={…} detail="Order #12" question="Cancel this order?" confirmLabel="Yes, cancel it" />
+ */
 export function ConfirmDialog({
   opened,
   onCancel,
   onConfirm,
   busy = false,
   detail,
+  question,
+  confirmLabel,
 }: {
   opened: boolean
   onCancel: () => void
@@ -15,6 +22,10 @@ export function ConfirmDialog({
   busy?: boolean
   /** What is about to be deleted, shown under the question. */
   detail?: string
+  /** The question in place of the delete's. */
+  question?: string
+  /** The Yes button's text in place of the delete's. */
+  confirmLabel?: string
 }) {
   const { t } = useTranslation()
   return (
@@ -29,14 +40,14 @@ export function ConfirmDialog({
     >
       <Text size="sm" mb="lg">
         {detail ? `${detail} — ` : ''}
-        {t('common.confirm.body')}
+        {question ?? t('common.confirm.body')}
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} data-autofocus>
           {t('common.confirm.no')}
         </Button>
         <Button color="red" onClick={onConfirm} loading={busy}>
-          {t('common.confirm.yes')}
+          {confirmLabel ?? t('common.confirm.yes')}
         </Button>
       </Group>
     </Modal>

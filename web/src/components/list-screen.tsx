@@ -107,7 +107,7 @@ export function ListScreen<Row extends { id: string }>({
           </Tooltip>
         )}
         {actions.extra?.(row)}
-        {list.canDelete && (
+        {list.canDelete(row) && (
           <Tooltip label={t('common.delete')}>
             <ActionIcon
               variant="subtle"

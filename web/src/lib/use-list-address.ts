@@ -43,8 +43,13 @@ export type FilterOptions<E> =
 export type ListAddressOptions<E extends ListEndpoint> = {
   /** The list call: its query type names the parameters the filters may fill. */
   list: E
-  /** The query parameter the search box fills: `name`, or `content` for reviews. */
-  searchParam?: 'name' | 'content'
+  /** The query parameter the search box fills: `name`, `content` for reviews, `q` for orders. */
+  searchParam?: 'name' | 'content' | 'q'
+  /**
+   * The parameter the box filled before `searchParam` took its place: an address that still carries it (a link
+   * or bookmark kept from then) searches the same, and the next search writes `searchParam` in its stead.
+   */
+  formerSearchParam?: 'name'
   /** The fields `sortBy` may name (the contract's `*_SORT_FIELDS`); a list without them is not sortable. */
   sortFields?: readonly string[]
 } & FilterOptions<E>
@@ -81,10 +86,10 @@ const NO_FILTERS: readonly ListFilter[] = []
  * useQuery(apiQuery(endpoints.orders.list, { query: address.request }))
  */
 export function useListAddress<E extends ListEndpoint>(options: ListAddressOptions<E>) {
-  const { searchParam = 'name', sortFields, filters = NO_FILTERS, querySchema } = options
+  const { searchParam = 'name', formerSearchParam, sortFields, filters = NO_FILTERS, querySchema } = options
   const [params, changeAddress] = useAddressParams()
   const page = pageFrom(params.get('page'))
-  const term = params.get(searchParam) ?? ''
+  const term = params.get(searchParam) ?? (formerSearchParam && params.get(formerSearchParam)) ?? ''
   const limit = limitFrom(params.get('limit'))
   const sort = sortFrom(params.get('sortBy'), sortFields)
   const sortBy = sort ? `${sort.field}:${sort.direction}` : undefined
@@ -105,10 +110,11 @@ export function useListAddress<E extends ListEndpoint>(options: ListAddressOptio
     (next: { page: number; term: string }, replace = false) =>
       change((updated) => {
         updated.set('page', String(next.page))
+        if (formerSearchParam) updated.delete(formerSearchParam)
         if (next.term) updated.set(searchParam, next.term)
         else updated.delete(searchParam)
       }, replace),
-    [change, searchParam],
+    [change, searchParam, formerSearchParam],
   )
   /** A new sort, filter or page size starts again at the first page. */
   const narrow = (edit: (next: URLSearchParams) => void) =>

@@ -68,7 +68,7 @@ const LAST_PAGE = 3
 /** The list call as the server answers it: 3 pages of things, a page past the end empty. */
 const listReply = (call: FetchCall) => {
   const page = Number(call.query.get('page'))
-  const name = call.query.get('name') ?? 'thing'
+  const name = call.query.get('q') ?? call.query.get('name') ?? 'thing'
   const rows =
     page > LAST_PAGE ? [] : [1, 2].map((n) => ({ id: `${name}-${page}-${n}`, name: `${name} ${page}.${n}` }))
   return ok(rows, { meta: { page, limit: 10, totalPages: LAST_PAGE, totalResults: 25 } })
@@ -261,6 +261,73 @@ describe('useListController through a list screen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(screen.getByText('thing 1.1')).toBeInTheDocument()
     expect(fake.callsTo(LIST)).toHaveLength(1)
+  })
+})
+
+/** A list whose search moved from `name` to `q`, and whose second rows are kept: they offer no delete. */
+function RenamedSearchList() {
+  const list = useListController({
+    list: things.list,
+    searchParam: 'q',
+    formerSearchParam: 'name',
+    remove: {
+      endpoint: things.remove,
+      input: (row) => ({ params: { id: row.id }, query: { reason: 'test' } }),
+      allowed: (row) => !row.id.endsWith('-2'),
+    },
+  })
+  return (
+    <ListScreen
+      title="Thing"
+      crumbs={[{ label: 'List Thing' }]}
+      searchPlaceholder="Search thing"
+      list={list}
+      columns={[{ key: 'name', header: 'Name', render: (row) => row.name }]}
+      actions={{ label: (row) => row.name }}
+    />
+  )
+}
+
+describe('useListController: a renamed search parameter, rows that may not be deleted', () => {
+  it('searches from the new parameter, sent and kept in the address under its name', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const fake = fakeFetch({ [LIST]: listReply })
+    const { router } = renderAt(<RenamedSearchList />, '/x?q=ao', '/x')
+    expect(await screen.findByText('ao 1.1')).toBeInTheDocument()
+    expect(screen.getByRole('searchbox', { name: 'Search thing' })).toHaveValue('ao')
+    await user.type(screen.getByRole('searchbox'), 'x')
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS))
+    await waitFor(() => expect(search(router)).toEqual({ q: 'aox', page: '1' }))
+    await screen.findByText('aox 1.1')
+    expect(queries(fake)).toEqual([
+      { page: '1', q: 'ao' },
+      { page: '1', q: 'aox' },
+    ])
+  })
+
+  it('reads a link that still has the old parameter, and writes the new one in its stead', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const fake = fakeFetch({ [LIST]: listReply })
+    const { router } = renderAt(<RenamedSearchList />, '/x?name=ao&page=2', '/x')
+    expect(await screen.findByText('ao 2.1')).toBeInTheDocument()
+    expect(screen.getByRole('searchbox', { name: 'Search thing' })).toHaveValue('ao')
+    // Paging keeps the search, under its new name.
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    await waitFor(() => expect(search(router)).toEqual({ q: 'ao', page: '3' }))
+    await screen.findByText('ao 3.1')
+    await user.click(screen.getByRole('button', { name: 'Clear search' }))
+    expect(search(router)).toEqual({ page: '1' })
+    await screen.findByText('thing 1.1')
+    expect(queries(fake)).toEqual([{ page: '2', q: 'ao' }, { page: '3', q: 'ao' }, { page: '1' }])
+  })
+
+  it('offers the delete only on the rows it allows', async () => {
+    fakeFetch({ [LIST]: listReply })
+    renderAt(<RenamedSearchList />, '/x', '/x')
+    await screen.findByText('thing 1.1')
+    expect(screen.getByRole('button', { name: 'Delete thing 1.1' })).toBeInTheDocument()
+    expect(screen.getByText('thing 1.2')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Delete thing 1.2' })).not.toBeInTheDocument()
   })
 })
 

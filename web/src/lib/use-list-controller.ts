@@ -1,4 +1,4 @@
-import type { EndpointInput, EndpointQuery, Route } from '@store/contract'
+import type { EndpointQuery, Route } from '@store/contract'
 import { useEffect } from 'react'
 import {
   type ListAddress,
@@ -7,14 +7,14 @@ import {
   type RowOf,
   useListAddress,
 } from './use-list-address.ts'
-import { type ListData, useListQuery } from './use-list-query.ts'
+import { type ListData, type ListRemove, useListQuery } from './use-list-query.ts'
 import { type BulkAction, type ListSelection, useListSelection } from './use-list-selection.ts'
 
 export type ListControllerOptions<E extends ListEndpoint, D extends Route> = ListAddressOptions<E> & {
   /** Fixed query values every call sends, such as `role=user`: parameters the list call takes. */
   fixedQuery?: { [K in keyof EndpointQuery<E>]?: string }
   /** The delete call of a row, and its input; a list without it has no delete action. */
-  remove?: { endpoint: D; input: (row: RowOf<E>) => EndpointInput<D> }
+  remove?: ListRemove<E, D>
   /** The export call: the 'Export' button downloads every record the list shows, in its order. */
   exportCall?: Route
   /** The bulk actions the selected rows offer. */

@@ -8,6 +8,16 @@ import { apiQuery, invalidateAfter } from './queries.ts'
 import { notify } from './toast.ts'
 import type { ListEndpoint, RowOf } from './use-list-address.ts'
 
+/**
+ * The delete call of a list's rows and its input from a row; `allowed` narrows which rows offer it (an order
+ * the server would keep), the others showing no delete button.
+ */
+export interface ListRemove<E extends ListEndpoint, D extends Route> {
+  endpoint: D
+  input: (row: RowOf<E>) => EndpointInput<D>
+  allowed?: (row: RowOf<E>) => boolean
+}
+
 /** A query as a list sends it: each value a parameter, an undefined one left out. */
 export type ListQueryValues = Record<string, string | number | undefined>
 
@@ -19,7 +29,7 @@ export interface ListQueryOptions<E extends ListEndpoint, D extends Route> {
   /** What the export asks for: the same without paging. */
   exportQuery: ListQueryValues
   /** The delete call of a row, and its input; a list without it has no delete action. */
-  remove?: { endpoint: D; input: (row: RowOf<E>) => EndpointInput<D> }
+  remove?: ListRemove<E, D>
   /** The export call: the 'Export' button downloads every record the list shows, in its order. */
   exportCall?: Route
 }
@@ -77,7 +87,8 @@ export function useListQuery<E extends ListEndpoint, D extends Route = Route>(
     error: answer.error,
     /** Asks for the list again (after a failed load). */
     retry: () => void answer.refetch(),
-    canDelete: remove !== undefined,
+    /** Whether a row offers its delete: the list has a delete call and the row is one it allows. */
+    canDelete: (row: Row) => remove !== undefined && (remove.allowed?.(row) ?? true),
     /** Opens the confirm dialog for a row. */
     askDelete: (row: Row) => setPendingDelete(row),
     pendingDelete,
@@ -99,7 +110,7 @@ export interface ListData<Row> {
   loading: boolean
   error: Error | null
   retry: () => void
-  canDelete: boolean
+  canDelete: (row: Row) => boolean
   askDelete: (row: Row) => void
   pendingDelete: Row | null
   cancelDelete: () => void

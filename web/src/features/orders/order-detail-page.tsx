@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Button,
   Center,
   Divider,
@@ -33,14 +34,16 @@ import { notify } from '../../lib/toast.ts'
 import { useBackOnFailure } from '../../lib/use-back-on-failure.ts'
 import { printInvoice } from './api/print-documents.ts'
 import { OrderLineItem } from './order-line-item.tsx'
+import { OrderStatusMoves } from './order-status-moves.tsx'
 import { OrderTimeline } from './order-timeline.tsx'
 import { PaymentMethods } from './payment-methods.tsx'
 
 /**
  * /admin/order/{orderId}/detail/{id}: an order, its lines (each deletable while the order is open) and its
- * figures (spec section 2), its payment status, the amount to collect, its timeline with a box for notes, and
- * its invoice (CONTRACT 4.5, 4.7). The list links repeat the order id in both places; the order is read from
- * `orderId`.
+ * figures (spec section 2), the customer's phone (a `tel:` link) and where the order came from, its payment
+ * status, the amount to collect, its timeline with a box for notes, and its invoice (CONTRACT 4.5, 4.7, 5.1).
+ * Staff who may change orders move its status from here, by the moves it allows. The list links repeat the
+ * order id in both places; the order is read from `orderId`.
  */
 export function OrderDetailPage() {
   const { t } = useTranslation()
@@ -108,6 +111,7 @@ export function OrderDetailPage() {
           // A delivered or cancelled order keeps its lines (the server refuses with 409): no delete buttons.
           onDeleteLine={canWrite && isOrderOpen(order.data.status) ? setPendingLine : undefined}
           timeline={<OrderTimeline orderId={orderId} canWrite={canWrite} />}
+          statusMoves={canWrite ? <OrderStatusMoves order={order.data} /> : undefined}
         />
       ) : (
         <Center py="xl">
@@ -140,6 +144,7 @@ function OrderDetail({
   lines,
   onDeleteLine,
   timeline,
+  statusMoves,
 }: {
   order: Order
   lines: OrderLine[]
@@ -147,6 +152,8 @@ function OrderDetail({
   onDeleteLine?: (line: OrderLine) => void
   /** The timeline, under the order. */
   timeline: ReactNode
+  /** The ways to move the order on, under its status; absent for an account that may not change orders. */
+  statusMoves?: ReactNode
 }) {
   const { t } = useTranslation()
   const format = useFormat()
@@ -175,23 +182,36 @@ function OrderDetail({
                   <Text size="sm">
                     {t('orders.detail.customer')}: {order.user.name}
                   </Text>
+                  {order.user.phoneNumber && (
+                    <Text size="sm">
+                      {t('orders.detail.phone')}:{' '}
+                      <Anchor href={`tel:${order.user.phoneNumber}`} size="sm">
+                        {order.user.phoneNumber}
+                      </Anchor>
+                    </Text>
+                  )}
+                  <Text size="sm">
+                    {t('orders.detail.source')}: {t(`enums.orderSource.${order.source}`)}
+                  </Text>
                   <Group gap={6}>
                     <Text size="sm">{t('orders.detail.paymentStatus')}:</Text>
                     <PaymentStatusBadge status={order.paymentStatus} />
                   </Group>
                 </Stack>
-                <NativeSelect
-                  label={t('orders.fields.status')}
-                  value={String(order.status)}
-                  data={ORDER_STATUSES.map((status) => ({
-                    value: String(status),
-                    label: t(`enums.orderStatus.${status}`),
-                  }))}
-                  disabled
-                  w={{ base: '100%', xs: 200 }}
-                  // Disabled, as the spec's read-only select, yet as legible as the text around it.
-                  styles={{ input: { color: 'var(--mantine-color-text)', opacity: 1 } }}
-                />
+                <Stack gap="xs" w={{ base: '100%', xs: 200 }}>
+                  <NativeSelect
+                    label={t('orders.fields.status')}
+                    value={String(order.status)}
+                    data={ORDER_STATUSES.map((status) => ({
+                      value: String(status),
+                      label: t(`enums.orderStatus.${status}`),
+                    }))}
+                    disabled
+                    // Disabled, as the spec's read-only select, yet as legible as the text around it.
+                    styles={{ input: { color: 'var(--mantine-color-text)', opacity: 1 } }}
+                  />
+                  {statusMoves}
+                </Stack>
               </Group>
               <Divider />
               <Title order={3} fz="md">

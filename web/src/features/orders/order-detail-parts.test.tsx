@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_STORE_CONFIG, StoreConfigContext } from '../../lib/store-config.tsx'
-import { fakeFetch, ok } from '../../test/fake-fetch.ts'
+import { notify } from '../../lib/toast.ts'
+import { type FetchCall, fakeFetch, ok, refusal } from '../../test/fake-fetch.ts'
 import { renderAt, renderPlain } from '../../test/render.tsx'
 import { OrderDetailPage } from './order-detail-page.tsx'
 import { OrderLineItem } from './order-line-item.tsx'
@@ -27,6 +28,7 @@ const line: OrderLine = {
 }
 
 afterEach(async () => {
+  vi.restoreAllMocks()
   await i18next.changeLanguage('en')
 })
 
@@ -318,5 +320,152 @@ describe('OrderDetailPage', () => {
     expect(screen.queryByRole('link', { name: 'Edit order' })).not.toBeInTheDocument()
     expect(screen.queryByRole('textbox', { name: /Add a note/ })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /^Delete line / })).not.toBeInTheDocument()
+    expect(screen.queryByRole('group', { name: 'Move the order on' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Move to / })).not.toBeInTheDocument()
+  })
+
+  it("shows the customer's phone as a link to call and where the order came from", async () => {
+    renderDetail(undefined, { ...order, user: { ...order.user, phoneNumber: '0909123456' }, source: 'zalo' })
+    await screen.findByText('2026-11-21')
+    const phone = screen.getByRole('link', { name: '0909123456' })
+    expect(phone).toHaveAttribute('href', 'tel:0909123456')
+    expect(phone.parentElement).toHaveTextContent(/^Phone: 0909123456$/)
+    expect(screen.getByText(/^Source:/)).toHaveTextContent(/^Source: Zalo$/)
+  })
+
+  it('leaves the phone out when the customer has none, and names the source in Vietnamese', async () => {
+    await act(() => i18next.changeLanguage('vi'))
+    renderDetail(undefined, { ...order, source: 'shop' })
+    await screen.findByText('21/11/2026')
+    expect(screen.queryByText(/^Số điện thoại:/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /^0/ })).not.toBeInTheDocument()
+    expect(screen.getByText(/^Nguồn đơn:/)).toHaveTextContent(/^Nguồn đơn: Tại cửa hàng$/)
+  })
+
+  /** The buttons that move the order on, by their names. */
+  const moveButtons = () =>
+    within(screen.getByRole('group', { name: 'Move the order on' }))
+      .getAllByRole('button')
+      .map((button) => button.textContent)
+
+  it.each([
+    [1, ['Move to Processing', 'Move to Delivered', 'Cancel order']],
+    [2, ['Move to Delivered', 'Cancel order']],
+  ] as const)('offers from status %i only the moves allowed: %j', async (status, offered) => {
+    renderDetail(undefined, { ...order, status })
+    await screen.findByText('2026-11-21')
+    expect(moveButtons()).toEqual(offered)
+  })
+
+  it.each([3, 0] as const)('offers no move from a final status (%i)', async (status) => {
+    renderDetail(undefined, { ...order, status })
+    await screen.findByText('2026-11-21')
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue(String(status))
+    expect(screen.queryByRole('group', { name: 'Move the order on' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Move to |^Cancel order$/ })).not.toBeInTheDocument()
+  })
+
+  /** The detail page over a server that keeps the order: a PUT changes what the next GET answers. */
+  const renderMovable = (answerPut?: (call: FetchCall) => Response) => {
+    let current: Order = { ...order }
+    const put = (call: FetchCall) => {
+      if (answerPut) return answerPut(call)
+      const body = call.body as { status: string; version: number }
+      current = { ...current, status: Number(body.status) as Order['status'], version: body.version + 1 }
+      return ok(current)
+    }
+    const rendered = renderDetail(undefined, order, {
+      'GET /api/admin/orders/12': () => ok(current),
+      'PUT /api/admin/orders/12': put,
+    })
+    return { ...rendered, now: (next: Order) => (current = next) }
+  }
+
+  it("moves the order with the edit form's save: its values, the new status and its version; then reloads it all", async () => {
+    const success = vi.spyOn(notify, 'success')
+    const user = userEvent.setup()
+    const { server } = renderMovable()
+    await screen.findByText('2026-11-21')
+    await screen.findByRole('list', { name: 'Timeline' })
+    const loads = (route: string) => server.callsTo(route).length
+    const before = {
+      order: loads('GET /api/admin/orders/12'),
+      lines: loads('GET /api/admin/orders/12/detail/12'),
+      events: loads('GET /api/admin/orders/12/events'),
+    }
+
+    await user.click(screen.getByRole('button', { name: 'Move to Processing' }))
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Order #12 is now Processing'))
+    const [put] = server.callsTo('PUT /api/admin/orders/12')
+    expect(put!.body).toEqual({
+      address: order.address,
+      amount: order.amount,
+      quantity: order.quantity,
+      status: '2',
+      customerNote: order.customerNote,
+      methodPayment: order.methodPayment,
+      paymentStatus: order.paymentStatus,
+      version: 3,
+    })
+    // The order, its lines and its timeline load again; the moves are now those from Processing.
+    await waitFor(() => expect(moveButtons()).toEqual(['Move to Delivered', 'Cancel order']))
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('2')
+    expect(loads('GET /api/admin/orders/12')).toBeGreaterThan(before.order)
+    expect(loads('GET /api/admin/orders/12/detail/12')).toBeGreaterThan(before.lines)
+    await waitFor(() => expect(loads('GET /api/admin/orders/12/events')).toBeGreaterThan(before.events))
+  })
+
+  it('asks before cancelling: No sends nothing, Yes cancels', async () => {
+    const success = vi.spyOn(notify, 'success')
+    const user = userEvent.setup()
+    const { server } = renderMovable()
+    await screen.findByText('2026-11-21')
+
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' })
+    expect(dialog).toHaveTextContent('Order #12 — Cancel this order? A cancelled order no longer changes.')
+    await user.click(within(dialog).getByRole('button', { name: 'No' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(server.callsTo('PUT /api/admin/orders/12')).toHaveLength(0)
+
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }))
+    await user.click(await screen.findByRole('button', { name: 'Yes, cancel it' }))
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Order #12 is now Cancelled'))
+    expect(server.callsTo('PUT /api/admin/orders/12').map((call) => (call.body as Order).status)).toEqual([
+      '0',
+    ])
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    // Cancelled is final: nothing more to offer.
+    await waitFor(() =>
+      expect(screen.queryByRole('group', { name: 'Move the order on' })).not.toBeInTheDocument(),
+    )
+  })
+
+  it("shows a refused move in the server's words, and loads the order as it is now", async () => {
+    const success = vi.spyOn(notify, 'success')
+    const user = userEvent.setup()
+    const moved = renderMovable(() => {
+      // Someone delivered the order meanwhile: the server has it at Delivered.
+      moved.now({ ...order, status: 3, version: 4 })
+      return refusal(409, { code: 'statusMove', params: { from: 3, to: 2 } }, { status: 'statusMove' })
+    })
+    await screen.findByText('2026-11-21')
+    await user.click(screen.getByRole('button', { name: 'Move to Processing' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An order cannot go from Delivered to Processing',
+    )
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('3'))
+    expect(screen.queryByRole('button', { name: /^Move to |^Cancel order$/ })).not.toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent('An order cannot go from Delivered to Processing')
+    expect(success).not.toHaveBeenCalled()
+  })
+
+  it('words a refused move in Vietnamese', async () => {
+    await act(() => i18next.changeLanguage('vi'))
+    const user = userEvent.setup()
+    renderMovable(() => refusal(409, 'editedMeanwhile'))
+    await screen.findByText('21/11/2026')
+    await user.click(screen.getByRole('button', { name: 'Chuyển sang Đang xử lý' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Bản ghi này vừa được người khác thay đổi$/)
   })
 })

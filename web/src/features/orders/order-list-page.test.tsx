@@ -1,12 +1,14 @@
-import type { Order, PaymentStatus } from '@store/contract'
-import { screen, waitFor, within } from '@testing-library/react'
+import { type Order, type PaymentStatus, ROLE_PERMISSIONS } from '@store/contract'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import i18next from 'i18next'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SEARCH_DEBOUNCE_MS } from '../../lib/use-list-address.ts'
 import { fakeFetch, ok, refusal } from '../../test/fake-fetch.ts'
 import { renderAt } from '../../test/render.tsx'
 import { OrderListPage } from './order-list-page.tsx'
 
-const order = (id: string, paymentStatus: PaymentStatus): Order => ({
+const order = (id: string, paymentStatus: PaymentStatus, extra: Partial<Order> = {}): Order => ({
   id,
   _id: id,
   user: { id: `u${id}`, _id: `u${id}`, name: `Khách ${id}`, email: `k${id}@example.com`, phoneNumber: null },
@@ -28,6 +30,7 @@ const order = (id: string, paymentStatus: PaymentStatus): Order => ({
   version: 1,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
+  ...extra,
 })
 const LIST = 'GET /api/admin/orders'
 const SLIPS = 'GET /api/admin/orders/packing-slips.pdf'
@@ -44,9 +47,14 @@ function catchDownloads() {
   return saved
 }
 
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks()
+  vi.useRealTimers()
+  await i18next.changeLanguage('en')
 })
+/** The row of an order in the table, by its number's link. */
+const rowOf = async (id: string) =>
+  (await screen.findByRole('link', { name: `#${id}` })).closest('tr') as HTMLTableRowElement
 
 describe('OrderListPage', () => {
   it('shows each order’s payment status, and filters by it from the bar and the address', async () => {
@@ -113,5 +121,114 @@ describe('OrderListPage', () => {
     // A refusal saves nothing; the button is ready again.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Print packing slips' })).toBeEnabled())
     expect(saved).toEqual([])
+  })
+
+  it('searches by order number, phone or name: the box sends q, and a link with name= still searches', async () => {
+    // The clock moves by itself, and can be pushed past the search's wait.
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const server = fakeFetch({ [LIST]: () => ok(rows, { meta }) })
+    const { router } = renderAt(<OrderListPage />, '/admin/orders?name=Kh%C3%A1ch', '/admin/orders')
+    const box = screen.getByRole('searchbox', { name: 'Order number, phone or name' })
+    expect(box).toHaveValue('Khách')
+    await screen.findByText('Khách 12')
+    expect(server.callsTo(LIST)[0]!.query.get('q')).toBe('Khách')
+    expect(server.callsTo(LIST)[0]!.query.has('name')).toBe(false)
+
+    await user.clear(box)
+    await user.type(box, '0909 123 456')
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS))
+    await waitFor(() => expect(server.callsTo(LIST).at(-1)!.query.get('q')).toBe('0909 123 456'))
+    expect(server.callsTo(LIST).at(-1)!.query.has('name')).toBe(false)
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      page: '1',
+      q: '0909 123 456',
+    })
+  })
+
+  it("shows the customer's phone and where the order came from under the customer's name", async () => {
+    fakeFetch({
+      [LIST]: () =>
+        ok(
+          [
+            order('12', 'unpaid', {
+              source: 'marketplace',
+              user: { ...rows[0]!.user, phoneNumber: '0909123456' },
+            }),
+            order('15', 'paid', { source: 'shop' }),
+          ],
+          { meta: { ...meta, totalResults: 2 } },
+        ),
+    })
+    renderAt(<OrderListPage />, '/admin/orders', '/admin/orders')
+    // The customer's cell (after the row's number): the name, the phone, then the source, named for screen
+    // readers as well.
+    const [, customer] = within(await rowOf('12')).getAllByRole('cell')
+    expect(customer).toHaveTextContent(/^Khách 120909123456Source: Marketplace$/)
+    expect(within(customer!).getByText('0909123456')).toBeInTheDocument()
+    // A customer without a phone: the name and the source.
+    const [, unphoned] = within(await rowOf('15')).getAllByRole('cell')
+    expect(unphoned).toHaveTextContent(/^Khách 15Source: In the shop$/)
+  })
+
+  it('names the sources in Vietnamese, in the rows and the filter', async () => {
+    await act(() => i18next.changeLanguage('vi'))
+    fakeFetch({ [LIST]: () => ok([order('12', 'unpaid', { source: 'marketplace' })], { meta }) })
+    renderAt(<OrderListPage />, '/admin/orders', '/admin/orders')
+    const [, customer] = within(await rowOf('12')).getAllByRole('cell')
+    expect(customer).toHaveTextContent(/^Khách 12Nguồn: Sàn TMĐT$/)
+    expect(screen.getByRole('searchbox', { name: 'Mã đơn, số điện thoại hoặc tên' })).toBeInTheDocument()
+    const filter = screen.getByRole('combobox', { name: 'Nguồn đơn' })
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Tất cả', 'Điện thoại', 'Zalo', 'Facebook', 'Tại cửa hàng', 'Website', 'Sàn TMĐT', 'Khác'])
+  })
+
+  it('filters by source from the bar and the address', async () => {
+    const server = fakeFetch({ [LIST]: () => ok(rows, { meta }) })
+    const { router } = renderAt(<OrderListPage />, '/admin/orders?source=zalo', '/admin/orders')
+    await screen.findByText('Khách 12')
+    const filter = screen.getByRole('combobox', { name: 'Source' })
+    expect(filter).toHaveValue('zalo')
+    expect(server.callsTo(LIST)[0]!.query.get('source')).toBe('zalo')
+    await userEvent.setup().selectOptions(filter, 'In the shop')
+    await waitFor(() => expect(router.state.location.search).toBe('?source=shop'))
+    await waitFor(() => expect(server.callsTo(LIST).at(-1)!.query.get('source')).toBe('shop'))
+  })
+
+  it('offers an admin the delete only on an order never paid, still Pending or Cancelled', async () => {
+    const mixed = [
+      order('12', 'unpaid'),
+      order('13', 'failed', { status: 0 }),
+      order('15', 'paid'),
+      order('20', 'unpaid', { status: 3 }),
+      order('21', 'pending', { status: 2 }),
+    ]
+    fakeFetch({ [LIST]: () => ok(mixed, { meta: { ...meta, totalResults: mixed.length } }) })
+    renderAt(<OrderListPage />, '/admin/orders', '/admin/orders')
+    await screen.findByText('Khách 12')
+    const deletes = screen.getAllByRole('button', { name: /^Delete order #/ })
+    expect(deletes.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Delete order #12 of Khách 12',
+      'Delete order #13 of Khách 13',
+    ])
+    // A paid or a delivered order still offers its detail and edit: staff cancel it instead.
+    expect(
+      within(await rowOf('15')).getByRole('link', { name: 'Edit order #15 of Khách 15' }),
+    ).toBeInTheDocument()
+    expect(
+      within(await rowOf('20')).getByRole('link', { name: 'Edit order #20 of Khách 20' }),
+    ).toBeInTheDocument()
+  })
+
+  it('offers staff, who may change orders but not delete them, no delete at all', async () => {
+    fakeFetch({ [LIST]: () => ok([order('12', 'unpaid')], { meta: { ...meta, totalResults: 1 } }) })
+    renderAt(<OrderListPage />, '/admin/orders', '/admin/orders', { permissions: ROLE_PERMISSIONS.staff })
+    await screen.findByText('Khách 12')
+    expect(screen.getByRole('link', { name: 'Edit order #12 of Khách 12' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Change status' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Delete order #/ })).not.toBeInTheDocument()
   })
 })

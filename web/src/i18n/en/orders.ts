@@ -7,7 +7,7 @@ export const orders = {
     edit: 'Edit order',
     detail: 'Order detail',
   },
-  searchPlaceholder: 'Search by customer name',
+  searchPlaceholder: 'Order number, phone or name',
   columns: {
     userName: 'User Name',
     address: 'Address',
@@ -18,6 +18,7 @@ export const orders = {
     placedOn: 'Placed on',
     customer: 'Customer',
     paymentStatus: 'Payment',
+    source: 'Source',
   },
   /** The order number as the list shows it. */
   number: '#{{id}}',
@@ -28,6 +29,7 @@ export const orders = {
     placed: 'Placed',
     total: 'Total',
     customer: 'Customer',
+    source: 'Source',
   },
   bulk: {
     changeStatus: 'Change status',
@@ -62,6 +64,8 @@ export const orders = {
     placedOn: 'Placed on',
     lastChanged: 'Last changed',
     customer: 'Customer',
+    phone: 'Phone',
+    source: 'Source',
     paymentStatus: 'Payment status',
     lines: 'Products',
     priceTimesQuantity: '{{price}} x {{quantity}}',
@@ -102,6 +106,13 @@ export const orders = {
     edit: 'Edit order',
     printInvoice: 'Print invoice',
     invoiceSaved: 'The invoice is downloaded: {{name}}',
+    /** The buttons that move the order to another status, under it. */
+    moveStatus: 'Move the order on',
+    moveTo: 'Move to {{status}}',
+    cancelOrder: 'Cancel order',
+    cancelQuestion: 'Cancel this order? A cancelled order no longer changes.',
+    cancelConfirm: 'Yes, cancel it',
+    statusMoved: 'Order #{{id}} is now {{status}}',
   },
   timeline: {
     title: 'Timeline',

@@ -10,7 +10,7 @@ export const orders: Messages<typeof en> = {
     edit: 'Cập nhật đơn hàng',
     detail: 'Chi tiết đơn hàng',
   },
-  searchPlaceholder: 'Tìm theo tên khách hàng',
+  searchPlaceholder: 'Mã đơn, số điện thoại hoặc tên',
   columns: {
     userName: 'Khách hàng',
     address: 'Địa chỉ',
@@ -21,6 +21,7 @@ export const orders: Messages<typeof en> = {
     placedOn: 'Ngày đặt',
     customer: 'Khách hàng',
     paymentStatus: 'Thanh toán',
+    source: 'Nguồn',
   },
   number: '#{{id}}',
   filters: {
@@ -30,6 +31,7 @@ export const orders: Messages<typeof en> = {
     placed: 'Ngày đặt',
     total: 'Tổng tiền',
     customer: 'Khách hàng',
+    source: 'Nguồn đơn',
   },
   bulk: {
     changeStatus: 'Đổi trạng thái',
@@ -61,6 +63,8 @@ export const orders: Messages<typeof en> = {
     placedOn: 'Ngày đặt',
     lastChanged: 'Cập nhật lần cuối',
     customer: 'Khách hàng',
+    phone: 'Số điện thoại',
+    source: 'Nguồn đơn',
     paymentStatus: 'Trạng thái thanh toán',
     lines: 'Sản phẩm',
     priceTimesQuantity: '{{price}} x {{quantity}}',
@@ -98,6 +102,12 @@ export const orders: Messages<typeof en> = {
     edit: 'Cập nhật đơn hàng',
     printInvoice: 'In hóa đơn',
     invoiceSaved: 'Đã tải hóa đơn: {{name}}',
+    moveStatus: 'Chuyển trạng thái đơn hàng',
+    moveTo: 'Chuyển sang {{status}}',
+    cancelOrder: 'Hủy đơn hàng',
+    cancelQuestion: 'Hủy đơn hàng này? Đơn đã hủy sẽ không thể thay đổi nữa.',
+    cancelConfirm: 'Đồng ý hủy',
+    statusMoved: 'Đơn hàng #{{id}} đã chuyển sang {{status}}',
   },
   timeline: {
     title: 'Lịch sử đơn hàng',
