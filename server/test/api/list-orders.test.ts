@@ -341,6 +341,7 @@ const HEADER = [
   'methodPayment',
   'paymentStatus',
   'customerNote',
+  'source',
 ]
 
 describe('GET /api/admin/orders/export', () => {
@@ -381,6 +382,7 @@ describe('GET /api/admin/orders/export', () => {
       '1',
       'failed',
       '\'=HYPERLINK("http://x")',
+      'web',
     ])
     expect(o.totalPrice).toBe(470_000)
     expect(answer.body).toContain('"Số 5, ""Ngõ"" 10\nHà Nội"')

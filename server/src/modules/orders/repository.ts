@@ -235,6 +235,7 @@ export function orderBatches(db: Db, query: OrderExportQuery, timeZone: string, 
     methodPayment: orders.methodPayment,
     paymentStatus: orders.paymentStatus,
     customerNote: orders.customerNote,
+    source: orders.source,
     cursor: sorting.cursor,
   }
   return keysetBatches(

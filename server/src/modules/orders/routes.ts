@@ -46,6 +46,7 @@ const CSV_HEADER = [
   'methodPayment',
   'paymentStatus',
   'customerNote',
+  'source',
 ] as const
 
 /** An order as the audit log keeps it: its customer without the repeated `_id`. */
@@ -103,6 +104,7 @@ export const orderRoutes = implement(endpoints.orders, (app) => {
           o.methodPayment,
           o.paymentStatus,
           o.customerNote,
+          o.source,
         ],
       }),
     create: async (request, _reply, { db, audit }) => {
