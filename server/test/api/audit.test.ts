@@ -217,12 +217,17 @@ describe('what a write records', () => {
       size: ['L', null],
     })
 
+    // Only a Pending or Cancelled order is deleted (CONTRACT 5.2): this one is cancelled first.
+    expectEnvelope(
+      await t.call('POST', '/api/admin/orders/bulk-status', { ids: [String(order.id)], status: 0 }),
+      200,
+    )
     expectEnvelope(await t.call('DELETE', `/api/admin/orders/${order.id}`), 200)
     const deleted = await latest('order', String(order.id))
     expect(deleted.action).toBe('delete')
     expect(deleted.changes).toMatchObject({
       address: ['34 Hai Bà Trưng', null],
-      status: [2, null],
+      status: [0, null],
       totalPrice: [expect.any(Number), null],
       lines: [
         [{ product: { id: String(shirt.id), name: 'Áo thun' }, price: 100_000, quantity: 2, size: 'M' }],
