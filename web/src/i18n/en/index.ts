@@ -9,6 +9,7 @@ import { dashboard as enDashboard } from './dashboard.ts'
 import { enums as enEnums } from './enums.ts'
 import { layout as enLayout } from './layout.ts'
 import { orders as enOrders } from './orders.ts'
+import { places as enPlaces } from './places.ts'
 import { products as enProducts } from './products.ts'
 import { reviews as enReviews } from './reviews.ts'
 import { settings as enSettings } from './settings.ts'
@@ -30,6 +31,7 @@ export const en = {
   brands: enBrands,
   products: enProducts,
   orders: enOrders,
+  places: enPlaces,
   reviews: enReviews,
   staff: enStaff,
   audit: enAudit,

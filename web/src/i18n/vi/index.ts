@@ -11,6 +11,7 @@ import { enums as viEnums } from './enums.ts'
 import { layout as viLayout } from './layout.ts'
 import { messages as viMessages } from './messages.ts'
 import { orders as viOrders } from './orders.ts'
+import { places as viPlaces } from './places.ts'
 import { products as viProducts } from './products.ts'
 import { reviews as viReviews } from './reviews.ts'
 import { settings as viSettings } from './settings.ts'
@@ -30,6 +31,7 @@ export const vi: Messages<typeof en> = {
   brands: viBrands,
   products: viProducts,
   orders: viOrders,
+  places: viPlaces,
   reviews: viReviews,
   staff: viStaff,
   audit: viAudit,
