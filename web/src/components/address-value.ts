@@ -1,5 +1,5 @@
 import type { AddressParts } from '@store/contract'
-import { foldText } from '../../lib/search-text.ts'
+import { foldText } from '../lib/search-text.ts'
 
 /**
  * An address as a form holds it: by the 2025 units (street, ward and province codes), or as free text for one

@@ -13,7 +13,7 @@ import { endpoints } from '@store/contract/client'
 import { useQuery } from '@tanstack/react-query'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { apiQuery } from '../../lib/queries.ts'
+import { apiQuery } from '../lib/queries.ts'
 import { type AddressValue, emptyAddressParts, matchPlaces, type Place } from './address-value.ts'
 
 /** The messages of an address's parts, already in the interface language: free text, or each unit. */
