@@ -8,6 +8,15 @@ export const enums = {
     failed: 'Payment failed',
     refunded: 'Refunded',
   },
+  orderSource: {
+    phone: 'Phone',
+    zalo: 'Zalo',
+    facebook: 'Facebook',
+    shop: 'In the shop',
+    web: 'Website',
+    marketplace: 'Marketplace',
+    other: 'Other',
+  },
   gender: { '1': 'Female', '2': 'Male' },
   payment: {
     unpaid: 'Unpaid',

@@ -8,6 +8,7 @@ import { common as enCommon } from './common.ts'
 import { dashboard as enDashboard } from './dashboard.ts'
 import { enums as enEnums } from './enums.ts'
 import { layout as enLayout } from './layout.ts'
+import { newOrder as enNewOrder } from './new-order.ts'
 import { orders as enOrders } from './orders.ts'
 import { places as enPlaces } from './places.ts'
 import { products as enProducts } from './products.ts'
@@ -32,6 +33,7 @@ export const en = {
   products: enProducts,
   orders: enOrders,
   places: enPlaces,
+  newOrder: enNewOrder,
   reviews: enReviews,
   staff: enStaff,
   audit: enAudit,

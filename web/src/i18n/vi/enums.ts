@@ -10,6 +10,15 @@ export const enums: Messages<typeof en> = {
     failed: 'Thanh toán thất bại',
     refunded: 'Đã hoàn tiền',
   },
+  orderSource: {
+    phone: 'Điện thoại',
+    zalo: 'Zalo',
+    facebook: 'Facebook',
+    shop: 'Tại cửa hàng',
+    web: 'Website',
+    marketplace: 'Sàn TMĐT',
+    other: 'Khác',
+  },
   gender: { '1': 'Nữ', '2': 'Nam' },
   payment: {
     unpaid: 'Chưa thanh toán',

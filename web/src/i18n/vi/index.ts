@@ -10,6 +10,7 @@ import { dashboard as viDashboard } from './dashboard.ts'
 import { enums as viEnums } from './enums.ts'
 import { layout as viLayout } from './layout.ts'
 import { messages as viMessages } from './messages.ts'
+import { newOrder as viNewOrder } from './new-order.ts'
 import { orders as viOrders } from './orders.ts'
 import { places as viPlaces } from './places.ts'
 import { products as viProducts } from './products.ts'
@@ -32,6 +33,7 @@ export const vi: Messages<typeof en> = {
   products: viProducts,
   orders: viOrders,
   places: viPlaces,
+  newOrder: viNewOrder,
   reviews: viReviews,
   staff: viStaff,
   audit: viAudit,
