@@ -29,13 +29,9 @@ export type UserSortField = (typeof USER_SORT_FIELDS)[number]
 /** `role` narrows the list to customers (`user`, what the user list always sends) or administrators (`admin`). */
 const userFilterShape = {
   name: listQuery.shape.name,
-  phone: z
-    .string()
-    .max(40, messages.tooLong(40))
-    .optional()
-    .meta({
-      description: 'Customers with this phone number, in any common writing (0909 123 456, +84 909 123 456)',
-    }),
+  phone: z.string().max(40, messages.tooLong(40)).optional().meta({
+    description: 'Customers with this phone number, in any common writing (0909 123 456, +84 909 123 456)',
+  }),
   sortBy: sortParam(USER_SORT_FIELDS),
   role: z
     .union([z.literal(''), z.enum(SPEC_ROLES)], { error: messages.oneOf(SPEC_ROLES) })

@@ -193,6 +193,12 @@ export const routesFor = (queryClient: QueryClient): RouteObject[] => [
         'orders:read',
       ),
       screen(
+        paths.orderNew,
+        () => import('../features/orders/new-order-page.tsx'),
+        (m) => m.NewOrderPage,
+        'orders:write',
+      ),
+      screen(
         '/admin/order/edit/:id',
         () => import('../features/orders/order-edit-page.tsx'),
         (m) => m.OrderEditPage,

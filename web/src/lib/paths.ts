@@ -29,6 +29,8 @@ export const paths = {
   brandNew: '/admin/brand',
   brandEdit: (id: string) => `/admin/brand/edit/${encodeURIComponent(id)}`,
   orders: '/admin/orders',
+  /** An order staff take by phone, chat or at the counter (CONTRACT 5.1). */
+  orderNew: '/admin/order/new',
   orderEdit: (id: string) => `/admin/order/edit/${encodeURIComponent(id)}`,
   /** The list links pass the order id for both parameters, as the spec's client did. */
   orderDetail: (id: string) => `/admin/order/${encodeURIComponent(id)}/detail/${encodeURIComponent(id)}`,

@@ -14,19 +14,25 @@ import { PermissionsProvider } from '../lib/permissions.tsx'
  *
  * @example const { router } = renderAt(<UserListPage />, '/admin/users?page=2')
  * @example renderAt(<UserListPage />, '/admin/users', '*', { permissions: ROLE_PERMISSIONS.staff })
+ *
+ * `dropdowns: true` renders Mantine in its test mode, where a select's list shows without being positioned
+ * against its input (jsdom lays nothing out, so a positioned list would count as detached and stay hidden).
  */
 export function renderAt(
   ui: ReactElement,
   address = '/',
   path = '*',
-  { permissions = ROLE_PERMISSIONS.admin }: { permissions?: readonly Permission[] } = {},
+  {
+    permissions = ROLE_PERMISSIONS.admin,
+    dropdowns = false,
+  }: { permissions?: readonly Permission[]; dropdowns?: boolean } = {},
 ) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   })
   const router = createMemoryRouter([{ path, element: ui }], { initialEntries: [address] })
   const result = render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env={dropdowns ? 'test' : 'default'}>
       <QueryClientProvider client={queryClient}>
         <PermissionsProvider permissions={permissions}>
           <RouterProvider router={router} />

@@ -8,7 +8,9 @@ import { common as enCommon } from './common.ts'
 import { dashboard as enDashboard } from './dashboard.ts'
 import { enums as enEnums } from './enums.ts'
 import { layout as enLayout } from './layout.ts'
+import { newOrder as enNewOrder } from './new-order.ts'
 import { orders as enOrders } from './orders.ts'
+import { places as enPlaces } from './places.ts'
 import { products as enProducts } from './products.ts'
 import { reviews as enReviews } from './reviews.ts'
 import { settings as enSettings } from './settings.ts'
@@ -30,6 +32,8 @@ export const en = {
   brands: enBrands,
   products: enProducts,
   orders: enOrders,
+  places: enPlaces,
+  newOrder: enNewOrder,
   reviews: enReviews,
   staff: enStaff,
   audit: enAudit,

@@ -10,7 +10,9 @@ import { dashboard as viDashboard } from './dashboard.ts'
 import { enums as viEnums } from './enums.ts'
 import { layout as viLayout } from './layout.ts'
 import { messages as viMessages } from './messages.ts'
+import { newOrder as viNewOrder } from './new-order.ts'
 import { orders as viOrders } from './orders.ts'
+import { places as viPlaces } from './places.ts'
 import { products as viProducts } from './products.ts'
 import { reviews as viReviews } from './reviews.ts'
 import { settings as viSettings } from './settings.ts'
@@ -30,6 +32,8 @@ export const vi: Messages<typeof en> = {
   brands: viBrands,
   products: viProducts,
   orders: viOrders,
+  places: viPlaces,
+  newOrder: viNewOrder,
   reviews: viReviews,
   staff: viStaff,
   audit: viAudit,

@@ -1,0 +1,218 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import {
+  messages,
+  type NewOrderBody,
+  newOrderBody,
+  type OrderSource,
+  orderDiscount,
+  orderTotals,
+  PAYMENT_METHODS,
+  type PaymentStatus,
+} from '@store/contract'
+import { type FieldErrors, type Resolver, set } from 'react-hook-form'
+import type { z } from 'zod'
+import type { AddressValue } from '../../components/address-value.ts'
+
+/** A line as the form holds it: what is sent (product, price, quantity) and what the line shows. */
+export interface NewOrderLine {
+  productId: string
+  name: string
+  /** The product's stock when it was added: shown beside the line. */
+  stock: number
+  /** The catalogue's price, changed when the customer pays another one. */
+  price: number | string
+  quantity: number | string
+}
+
+/** What the new-order form holds. Field paths are the body's, so a server's `lines.1.quantity` finds its line. */
+export interface NewOrderValues {
+  /** 'find' an existing customer (`customer.id`), or take a 'new' one by name and phone. */
+  customerMode: 'find' | 'new'
+  customer: { id: string; name: string; phoneNumber: string; email: string }
+  address: AddressValue
+  lines: NewOrderLine[]
+  shippingFee: number | string
+  discountPercent: number | string
+  source: OrderSource
+  methodPayment: string
+  /** '' leaves it to the server (unpaid). */
+  paymentStatus: '' | PaymentStatus
+  customerNote: string
+}
+
+export const emptyNewOrder: NewOrderValues = {
+  customerMode: 'find',
+  customer: { id: '', name: '', phoneNumber: '', email: '' },
+  address: { street: '', wardCode: '', provinceCode: '' },
+  lines: [],
+  shippingFee: '',
+  discountPercent: '',
+  // Most orders staff take come by phone.
+  source: 'phone',
+  methodPayment: PAYMENT_METHODS.cash,
+  paymentStatus: '',
+  customerNote: '',
+}
+
+const blankToUndefined = <T>(value: T): Exclude<T, ''> | undefined =>
+  value === '' ? undefined : (value as Exclude<T, ''>)
+
+/**
+ * The request body from the form: the customer by id or by name and phone (an e-mail only when given), the
+ * address as the picker holds it, each line's product, quantity and price, and the optional fields only when
+ * filled.
+ */
+export function toNewOrderBody(values: NewOrderValues): z.input<typeof newOrderBody> {
+  const { customer } = values
+  const address =
+    typeof values.address === 'string'
+      ? values.address
+      : {
+          street: values.address.street,
+          wardCode: values.address.wardCode,
+          provinceCode: values.address.provinceCode,
+        }
+  return {
+    customer:
+      values.customerMode === 'find'
+        ? { id: customer.id }
+        : {
+            name: customer.name,
+            phoneNumber: customer.phoneNumber,
+            ...(customer.email.trim() !== '' && { email: customer.email }),
+          },
+    address,
+    lines: values.lines.map((line) => ({
+      productId: line.productId,
+      quantity: line.quantity,
+      price: blankToUndefined(line.price),
+    })),
+    shippingFee: blankToUndefined(values.shippingFee),
+    discountPercent: blankToUndefined(values.discountPercent),
+    methodPayment: values.methodPayment,
+    paymentStatus: blankToUndefined(values.paymentStatus),
+    customerNote: values.customerNote.trim() === '' ? undefined : values.customerNote,
+    source: values.source,
+  }
+}
+
+/**
+ * What the form asks beyond the body's rules: a customer chosen from the search when no new one is taken, and a
+ * province and ward chosen (the body's rule would call an empty code malformed rather than missing).
+ */
+function unchosen(values: NewOrderValues): string[] {
+  const missing: string[] = []
+  if (values.customerMode === 'find' && values.customer.id === '') missing.push('customer.id')
+  if (typeof values.address !== 'string') {
+    if (values.address.provinceCode === '') missing.push('address.provinceCode')
+    if (values.address.wardCode === '') missing.push('address.wardCode')
+  }
+  return missing
+}
+
+const bodyResolver = zodResolver(newOrderBody)
+
+/**
+ * The new-order rules: the contract's body, the same the server applies, checked on the body the form makes, so
+ * each message lands on the field of the same path; and what must be chosen (`unchosen`), said to be required.
+ */
+export const newOrderResolver: Resolver<NewOrderValues, unknown, NewOrderBody> = async (
+  values,
+  context,
+  options,
+) => {
+  const result = await bodyResolver(
+    toNewOrderBody(values),
+    context,
+    options as unknown as Parameters<typeof bodyResolver>[2],
+  )
+  const missing = unchosen(values)
+  if (missing.length === 0)
+    return result as Awaited<ReturnType<Resolver<NewOrderValues, unknown, NewOrderBody>>>
+  const errors: FieldErrors<NewOrderValues> = { ...result.errors } as FieldErrors<NewOrderValues>
+  for (const path of missing) set(errors, path, { type: 'required', message: messages.required })
+  return { values: {}, errors }
+}
+/** A whole number of 0 or more as a field holds it (a number, or digits as text); anything else counts as 0. */
+const whole = (value: number | string): number => {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : 0
+  return /^\d+$/.test(value.trim()) ? Number(value.trim()) : 0
+}
+
+/** The figures as the server will save them (the contract's `orderTotals`), from what the form holds now. */
+export function newOrderTotals(values: Pick<NewOrderValues, 'lines' | 'shippingFee' | 'discountPercent'>) {
+  const discountPercent = Math.min(whole(values.discountPercent), 100)
+  const shippingFee = whole(values.shippingFee)
+  const totals = orderTotals({
+    lines: values.lines.map((line) => ({ price: whole(line.price), quantity: whole(line.quantity) })),
+    discountPercent,
+    shipingFee: shippingFee,
+  })
+  return {
+    quantity: totals.quantity,
+    subtotal: totals.subtotal,
+    discount: orderDiscount(totals.subtotal, discountPercent),
+    discountPercent,
+    shippingFee,
+    total: totals.totalPrice,
+  }
+}
+
+/** A product as the search offers it. */
+export interface OfferedProduct {
+  id: string
+  name: string
+  price: number
+  quantity: number
+}
+
+/**
+ * The lines with a product added: one more of it when it already has a line (one line a product), a new line of
+ * one at the catalogue's price otherwise. Answers the lines and the index of the product's line.
+ */
+export function withProduct(lines: readonly NewOrderLine[], product: OfferedProduct) {
+  const index = lines.findIndex((line) => line.productId === product.id)
+  if (index >= 0) {
+    const next = [...lines]
+    const line = lines[index]!
+    next[index] = { ...line, quantity: whole(line.quantity) + 1 }
+    return { lines: next, index }
+  }
+  const line: NewOrderLine = {
+    productId: product.id,
+    name: product.name,
+    stock: product.quantity,
+    price: product.price,
+    quantity: 1,
+  }
+  return { lines: [...lines, line], index: lines.length }
+}
+
+/**
+ * Whether a search for a customer is a phone number: digits, with the spaces, dots, dashes or brackets people
+ * write them with, or +84. Such a search asks for the phone (`phone=`, any writing), any other for the name.
+ */
+export const looksLikePhone = (text: string) => /^\+?[\d\s.\-()]+$/.test(text.trim()) && /\d/.test(text)
+
+/** The fields a server's refusal may name, most precise first, so `address.wardCode` is not taken by `address`. */
+export const newOrderFields = (lineCount: number) =>
+  [
+    'customer.id',
+    'customer.name',
+    'customer.phoneNumber',
+    'customer.email',
+    'address.street',
+    'address.wardCode',
+    'address.provinceCode',
+    'address',
+    ...Array.from({ length: lineCount }, (_, i) =>
+      (['productId', 'quantity', 'price'] as const).map((field) => `lines.${i}.${field}` as const),
+    ).flat(),
+    'lines',
+    'shippingFee',
+    'discountPercent',
+    'methodPayment',
+    'paymentStatus',
+    'customerNote',
+    'source',
+  ] as const
