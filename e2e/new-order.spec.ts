@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { type Order, orderTotals, type Product, type User } from '@store/contract'
 import { vi } from '../web/src/i18n/vi/index.ts'
+import { SLOW } from './admin-account.ts'
 import { type Api, expect, expectAccessible, screenshot, test, unique } from './fixtures.ts'
 
 // An order taken by phone, in Vietnamese, from the keyboard alone: a new customer, the address by the 2025 units
@@ -136,7 +137,16 @@ async function takeOrder(page: Page, api: Api) {
   const id = /\/admin\/order\/(\d+)\//.exec(page.url())![1]!
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 
-  // The order is found by the customer's phone written with spaces.
+  // The order is found on the order list by the customer's phone written with spaces, as the customer says it.
+  await page.goto('/admin/orders')
+  await page.getByRole('searchbox', { name: 'Mã đơn, số điện thoại hoặc tên' }).fill(phone)
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(phone)
+  const rows = page.getByRole('main').getByRole('table').getByRole('row')
+  await expect(rows.filter({ has: page.getByRole('link', { name: new RegExp(`#${id} `) }) })).toHaveCount(
+    1,
+    SLOW,
+  )
+  await expect(rows).toHaveCount(2)
   const byPhone = await api.get<ListAnswer<Order>>(`/admin/orders?q=${encodeURIComponent(phone)}`)
   expect(byPhone.data.map((order) => order.id)).toEqual([id])
   const [order] = byPhone.data

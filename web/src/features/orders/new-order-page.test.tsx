@@ -52,6 +52,7 @@ const customer = (id: string, name: string, phoneNumber: string | null): User =>
   gender: null,
   dob: null,
   location: null,
+  addressParts: null,
   avatar: null,
   isEmailVerified: false,
   lastLoginAt: null,

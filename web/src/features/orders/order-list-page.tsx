@@ -26,6 +26,7 @@ import { notify } from '../../lib/toast.ts'
 import { useListController } from '../../lib/use-list-controller.ts'
 import type { BulkAction } from '../../lib/use-list-selection.ts'
 import { printPackingSlips } from './api/print-documents.ts'
+import { useNewOrderLink } from './new-order-link.ts'
 
 /** The statuses a bulk change may move orders to: every one but Pending, which no order goes back to. */
 const BULK_TARGETS: readonly OrderStatus[] = [2, 3, 0]
@@ -40,6 +41,7 @@ const BULK_TARGETS: readonly OrderStatus[] = [2, 3, 0]
  * slips (CONTRACT 4.7). Only an admin deletes, and only an order the server would not keep (`isOrderDeletable`).
  */
 export function OrderListPage() {
+  const newOrder = useNewOrderLink()
   const { t } = useTranslation()
   const format = useFormat()
   const canWrite = useCan('orders:write')
@@ -205,6 +207,7 @@ export function OrderListPage() {
   ]
   return (
     <ListScreen
+      add={newOrder}
       title={t('orders.title')}
       crumbs={[{ label: t('orders.crumbs.list') }]}
       searchPlaceholder={t('orders.searchPlaceholder')}
