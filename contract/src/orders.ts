@@ -195,7 +195,8 @@ export const paymentStatus = z.enum(PAYMENT_STATUSES, { error: messages.oneOf(PA
  * hand, and either changes only while the order is open (409 `orderLocked`).
  */
 export const orderBody = z.object({
-  address: requiredText(500),
+  /** The address as text, or by the 2025 units (CONTRACT 5.6), which the server writes as text beside its codes. */
+  address: z.union([requiredText(500), addressParts], { error: messages.required }),
   amount: wholeNumber(),
   quantity: wholeNumber(MAX_ORDER_QUANTITY),
   status: orderStatus,

@@ -235,6 +235,34 @@ describe('PUT /admin/orders/{id}', () => {
     expect(cleared.data).toMatchObject({ status: 0, customerNote: '', methodPayment: '0' })
   })
 
+  it('writes an address given by the 2025 units as text beside its codes; text alone drops them', async () => {
+    const id = idOf(placed[2]!)
+    const before = expectEnvelope(await t.call('GET', `/api/admin/orders/${id}`), 200).data
+    const figures = { amount: before.amount, quantity: before.quantity, status: before.status }
+    const parts = { street: '12 Trần Thái Tông', wardCode: '00166', provinceCode: '01' }
+    const byCodes = expectEnvelope(
+      await t.call('PUT', `/api/admin/orders/${id}`, { ...figures, address: parts }),
+      200,
+    )
+    expect(byCodes.data).toMatchObject({
+      address: '12 Trần Thái Tông, Phường Cầu Giấy, Thành phố Hà Nội',
+      addressParts: parts,
+    })
+    const wrong = expectEnvelope(
+      await t.call('PUT', `/api/admin/orders/${id}`, {
+        ...figures,
+        address: { ...parts, provinceCode: '79' },
+      }),
+      400,
+    )
+    expect(Object.keys(wrong.errors)).toEqual(['address.wardCode'])
+    const text = expectEnvelope(
+      await t.call('PUT', `/api/admin/orders/${id}`, { ...figures, address: 'Huế' }),
+      200,
+    )
+    expect(text.data).toMatchObject({ address: 'Huế', addressParts: null })
+  })
+
   it('refuses invalid fields with the field named', async () => {
     const id = idOf(placed[1]!)
     const cases: [Record<string, unknown>, string, string][] = [

@@ -36,6 +36,7 @@ import {
   withinDays,
 } from '../../lib/list.ts'
 import { lockForChange } from '../../lib/row-lock.ts'
+import { addressText } from '../places/units.ts'
 import { nextVersion } from '../../lib/versions.ts'
 import { type EventActor, eventsOfEdit, recordEvents } from './events.ts'
 import { releaseOrderStock, returnStock } from './stock.ts'
@@ -328,8 +329,13 @@ export async function updateOrder(db: Db, id: number | null, edit: OrderEdit) {
     if (set && !isOrderOpen(before.status))
       throw conflict('orderLocked', { field, status: before.status }, field)
   }
+  // An address by the 2025 units is written as text beside its codes; text alone keeps no codes.
+  const place =
+    typeof body.address === 'string'
+      ? { address: body.address, addressParts: body.address === before.address ? before.addressParts : null }
+      : { address: addressText(body.address, 'address'), addressParts: body.address }
   const changed = {
-    address: body.address,
+    ...place,
     ...(amountSet && { amount: body.amount, amountByHand: true }),
     ...(quantitySet && { quantity: body.quantity, quantityByHand: true }),
     ...(body.customerNote !== undefined ? { customerNote: body.customerNote ?? '' } : {}),
