@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { envelope, queryNumber } from './common.ts'
 import { defineEndpoints } from './endpoint.ts'
+import { ORDER_SOURCES } from './enums.ts'
 import { csvAnswer, optionalDay, ordered } from './list-params.ts'
 import { messageRef, messages } from './messages.ts'
 
@@ -221,6 +222,15 @@ export const reportPayment = z.object({
 })
 export type ReportPayment = z.infer<typeof reportPayment>
 
+export const reportSource = z.object({
+  /** Where the orders came from (CONTRACT 5.1). */
+  source: z.enum(ORDER_SOURCES),
+  orders: figure,
+  /** Sum of `totalPrice`. */
+  revenue: money,
+})
+export type ReportSource = z.infer<typeof reportSource>
+
 export const report = z.object({
   from: z.string(),
   to: z.string(),
@@ -240,6 +250,8 @@ export const report = z.object({
   byCategory: z.array(reportShare),
   /** Every payment method with orders in the period, most revenue first. */
   byPayment: z.array(reportPayment),
+  /** Every source with orders in the period (phone, Zalo, the storefront…), most revenue first (CONTRACT 5.1). */
+  bySource: z.array(reportSource),
 })
 export type Report = z.infer<typeof report>
 export const reportAnswer = envelope(report)

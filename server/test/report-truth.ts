@@ -15,6 +15,7 @@ export interface StoreRows {
     totalPrice: number
     shipingFee: number
     methodPayment: string
+    source: string
   }[]
   lines: { orderId: string; productId: string; price: number; quantity: number }[]
   products: Map<string, { name: string; categoryId: string }>
@@ -30,7 +31,7 @@ export async function readStore(db: Db): Promise<StoreRows> {
       db,
       sql`select id::text as id, ${epoch('created_at')} as at, status::int as status,
                  total_price::float8 as "totalPrice", shiping_fee::float8 as "shipingFee",
-                 method_payment as "methodPayment"
+                 method_payment as "methodPayment", source
             from orders`,
     ),
     rows<StoreRows['lines'][number]>(
@@ -155,6 +156,7 @@ export interface TruthReport {
   topProducts: Share[]
   byCategory: Share[]
   byPayment: { methodPayment: string; orders: number; revenue: number }[]
+  bySource: { source: string; orders: number; revenue: number }[]
 }
 
 const byId = (a: string, b: string) => Number(a) - Number(b)
@@ -226,6 +228,14 @@ export function truthReport(
     p.revenue += o.totalPrice
     payments.set(o.methodPayment, p)
   }
+  const sources = new Map<string, { source: string; orders: number; revenue: number }>()
+  for (const o of live) {
+    if (!liveIds.has(o.id)) continue
+    const s = sources.get(o.source) ?? { source: o.source, orders: 0, revenue: 0 }
+    s.orders += 1
+    s.revenue += o.totalPrice
+    sources.set(o.source, s)
+  }
 
   const compared = comparedRange(range, query.compare)
   return {
@@ -251,6 +261,12 @@ export function truthReport(
         b.revenue - a.revenue ||
         b.orders - a.orders ||
         (a.methodPayment < b.methodPayment ? -1 : a.methodPayment > b.methodPayment ? 1 : 0),
+    ),
+    bySource: [...sources.values()].sort(
+      (a, b) =>
+        b.revenue - a.revenue ||
+        b.orders - a.orders ||
+        (a.source < b.source ? -1 : a.source > b.source ? 1 : 0),
     ),
   }
 }

@@ -38,7 +38,17 @@ import {
 
 const REPORT = '/api/admin/analytics/report'
 const EXPORT = '/api/admin/analytics/report/export'
-const REPORT_KEYS = ['byCategory', 'byPayment', 'compare', 'from', 'interval', 'series', 'to', 'topProducts']
+const REPORT_KEYS = [
+  'byCategory',
+  'byPayment',
+  'bySource',
+  'compare',
+  'from',
+  'interval',
+  'series',
+  'to',
+  'topProducts',
+]
 const TOTALS_KEYS = ['averageOrder', 'cancelled', 'newCustomers', 'orders', 'revenue', 'shipping', 'units']
 const COMPARE_KEYS = ['compareFrom', 'compareSeries', 'compareTo', 'compareTotals']
 
@@ -143,6 +153,7 @@ function shopOf(app: FastifyInstance, db: Db, zone: string, clock: { at: Date })
       }
       for (const p of data.byPayment)
         expect(Object.keys(p).sort()).toEqual(['methodPayment', 'orders', 'revenue'])
+      for (const s of data.bySource) expect(Object.keys(s).sort()).toEqual(['orders', 'revenue', 'source'])
       return data
     },
     async download(url) {
@@ -406,6 +417,18 @@ describe('the report of a store built for the test, in Asia/Ho_Chi_Minh (the def
 
   it('answers every figure as the orders say, over every period tried, and after compaction', async () => {
     await expectTruthAndCompaction(shop, QUERIES)
+  })
+
+  it('breaks orders down by source, and follows a source changed in the database (CONTRACT 5.1)', async () => {
+    await db.execute(sql`update orders set source = (array['phone', 'zalo', 'facebook', 'shop'])[1 + id % 4]
+                          where id % 5 <> 0`)
+    await expectTruthAndCompaction(shop, QUERIES)
+    // Over three years: each source once, and together every order and every dong of the totals.
+    const all = await shop.report(urlOf(q('2023-03-16', '2026-03-15', 'month')))
+    expect(all.bySource.length).toBeGreaterThanOrEqual(4)
+    expect(new Set(all.bySource.map((s) => s.source)).size).toBe(all.bySource.length)
+    expect(all.bySource.reduce((n, s) => n + s.orders, 0)).toBe(all.totals.orders)
+    expect(all.bySource.reduce((n, s) => n + s.revenue, 0)).toBe(all.totals.revenue)
   })
 
   it('puts the orders of a local midnight on either side of it, and cuts weeks and months at from and to', async () => {

@@ -12,6 +12,7 @@ import {
   type ReportPoint,
   type ReportQuery,
   type ReportShare,
+  type ReportSource,
   type ReportTotals,
   TOP_PRODUCTS,
 } from '@store/contract'
@@ -151,6 +152,7 @@ interface Row {
   compareSeries: ReportPoint[] | null
   byCategory: ReportShare[]
   byPayment: ReportPayment[]
+  bySource: ReportSource[]
 }
 
 /** Values by key with the change version each was made at; the oldest entry goes first beyond `size`. */
@@ -318,7 +320,13 @@ async function readReport(
                   from (select method_payment, sum(orders) as orders, sum(revenue) as revenue
                           from payment_days where day >= ${day(from)} and day <= ${day(to)}
                          group by method_payment
-                        having sum(orders) <> 0 or sum(revenue) <> 0) t) as "byPayment"`,
+                        having sum(orders) <> 0 or sum(revenue) <> 0) t) as "byPayment",
+               (select coalesce(json_agg(json_build_object('source', source, 'orders', orders, 'revenue', revenue)
+                                         order by revenue desc, orders desc, source), '[]'::json)
+                  from (select source, sum(orders) as orders, sum(revenue) as revenue
+                          from payment_days where day >= ${day(from)} and day <= ${day(to)}
+                         group by source
+                        having sum(orders) <> 0 or sum(revenue) <> 0) t) as "bySource"`,
   )
   return row!
 }
@@ -345,6 +353,7 @@ function reportOf(
     topProducts,
     byCategory: r.byCategory.map(numbers),
     byPayment: r.byPayment.map((p) => ({ ...p, orders: Number(p.orders), revenue: Number(p.revenue) })),
+    bySource: r.bySource.map((s) => ({ ...s, orders: Number(s.orders), revenue: Number(s.revenue) })),
   }
 }
 

@@ -194,3 +194,56 @@ export function OrdersByPayment({ data, loading }: BreakdownProps) {
     />
   )
 }
+
+/** Orders and revenue by where they came from (phone, Zalo, the storefront…), most revenue first (CONTRACT 5.1). */
+export function OrdersBySource({ data, loading }: BreakdownProps) {
+  const { t } = useTranslation()
+  const format = useFormat()
+  const headingId = useId()
+  const rows = data?.bySource ?? []
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder p="md" radius="md">
+      <Title order={3} fz="md" id={headingId} mb="sm">
+        {t('dashboard.sources.heading')}
+      </Title>
+      {loading && !data ? (
+        <Skeleton h={120} />
+      ) : (
+        <Table verticalSpacing={4} fz="sm" aria-labelledby={headingId}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('dashboard.sources.source')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('dashboard.sources.orders')}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('dashboard.sources.revenue')}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={3}>
+                  <Text ta="center" c="dimmed" py="md">
+                    {t('dashboard.sources.empty')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              rows.map((row) => (
+                <Table.Tr key={row.source}>
+                  <Table.Td>{t(`enums.orderSource.${row.source}`)}</Table.Td>
+                  <Table.Td ta="right">{format.count(row.orders)}</Table.Td>
+                  <Table.Td ta="right">
+                    <Money amount={row.revenue} />
+                  </Table.Td>
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  )
+}

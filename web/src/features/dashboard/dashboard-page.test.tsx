@@ -76,6 +76,10 @@ function reportFor(call: FetchCall, totals = TOTALS, compared = COMPARED): Repor
       { methodPayment: '1', orders: 3, revenue: 900_000 },
       { methodPayment: '2', orders: 1, revenue: 225_000 },
     ],
+    bySource: [
+      { source: 'phone', orders: 3, revenue: 900_000 },
+      { source: 'zalo', orders: 1, revenue: 225_000 },
+    ],
     ...(other && {
       compareFrom: other.from,
       compareTo: other.to,
@@ -288,7 +292,7 @@ describe('DashboardPage: the report over a period', () => {
     ).toEqual(['Week of 2026-04-27', '100,000 VND', '1', '2', 'Week of 2026-03-30', '100,000 VND', '1', '2'])
   })
 
-  it("lists the top products, the categories and the payment methods by the order screens' names", async () => {
+  it("lists the top products, the categories, the payment methods and the sources by the order screens' names", async () => {
     serve()
     renderAt(<DashboardPage />, '/?period=last-month')
     const top = await screen.findByRole('table', { name: 'Top 10 products' })
@@ -302,6 +306,12 @@ describe('DashboardPage: the report over a period', () => {
     expect(
       screen.getByRole('table', { name: 'Revenue by category, 2026-05-01 to 2026-05-31' }),
     ).toHaveTextContent('Áo5750,000 VND')
+    // Where the orders came from, by the names the order screens use.
+    expect(
+      within(screen.getByRole('table', { name: 'Orders by source' }))
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['SourceOrdersRevenue', 'Phone3900,000 VND', 'Zalo1225,000 VND'])
   })
 
   it('shows a chart as a table on request', async () => {

@@ -1,6 +1,6 @@
 import { Grid, Stack } from '@mantine/core'
 import type { Report } from '@store/contract'
-import { OrdersByPayment, RevenueByCategory, TopProducts } from './breakdowns.tsx'
+import { OrdersByPayment, OrdersBySource, RevenueByCategory, TopProducts } from './breakdowns.tsx'
 import { ReportChart } from './report-chart.tsx'
 import type { ReportViewController } from './use-report-view.ts'
 
@@ -28,6 +28,7 @@ export default function ReportCharts({
           <Stack gap="md">
             <RevenueByCategory data={data} loading={loading} />
             <OrdersByPayment data={data} loading={loading} />
+            <OrdersBySource data={data} loading={loading} />
           </Stack>
         </Grid.Col>
       </Grid>

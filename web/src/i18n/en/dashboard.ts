@@ -113,6 +113,13 @@ export const dashboard = {
     revenue: 'Revenue',
     empty: 'No category sold in this period.',
   },
+  sources: {
+    heading: 'Orders by source',
+    source: 'Source',
+    orders: 'Orders',
+    revenue: 'Revenue',
+    empty: 'No order in this period.',
+  },
   payments: {
     heading: 'Orders by payment method',
     title: 'Orders by payment method, {{range}}',

@@ -105,6 +105,13 @@ export const dashboard: Messages<typeof en> = {
     revenue: 'Doanh thu',
     empty: 'Không có danh mục nào có doanh thu trong kỳ này.',
   },
+  sources: {
+    heading: 'Đơn hàng theo nguồn',
+    source: 'Nguồn',
+    orders: 'Đơn hàng',
+    revenue: 'Doanh thu',
+    empty: 'Không có đơn hàng nào trong kỳ này.',
+  },
   payments: {
     heading: 'Đơn hàng theo phương thức thanh toán',
     title: 'Đơn hàng theo phương thức thanh toán, {{range}}',
