@@ -36,8 +36,8 @@ import {
   withinDays,
 } from '../../lib/list.ts'
 import { lockForChange } from '../../lib/row-lock.ts'
-import { addressText } from '../places/units.ts'
 import { nextVersion } from '../../lib/versions.ts'
+import { addressText } from '../places/units.ts'
 import { type EventActor, eventsOfEdit, recordEvents } from './events.ts'
 import { releaseOrderStock, returnStock } from './stock.ts'
 import { orderTotals } from './totals.ts'
