@@ -78,6 +78,10 @@ const storeDate = (iso: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh', dateStyle: 'short' }).format(new Date(iso))
 /** The order's status select ('Payment status' is another field). */
 const statusSelect = (page: Page) => page.getByRole('combobox', { name: /^Status/ })
+/** The edit form's address written before the 2025 units: the picker's free text. */
+const addressText = (page: Page) => page.getByRole('textbox', { name: /^Address/ })
+/** An order whose address is text only, written before the 2025 units: the edit form opens it as free text. */
+const byText = (order: Order) => order.addressParts === null
 /** The oldest open orders (Pending or Processing): only these still change (CONTRACT 4.5). */
 const oldestOpen = async (api: Api, status: '1' | '2' | '1,2') =>
   (await api.get<ListAnswer<Order>>(`/admin/orders?status=${status}&sortBy=createdAt:asc&limit=100`)).data
@@ -200,8 +204,8 @@ test('editing an order saves its status and address and the list shows the new b
   page,
   api,
 }) => {
-  // The oldest Pending order: moving it to Processing leaves every sales total as it was.
-  const [order] = await oldestOpen(api, '1')
+  // The oldest Pending order with a text address: moving it to Processing leaves every sales total as it was.
+  const order = (await oldestOpen(api, '1')).find(byText)
   const address = unique('E2E 12 Lê Lợi, Quận 1')
 
   await page.goto('/admin/orders?status=1&sortBy=createdAt:asc')
@@ -211,7 +215,8 @@ test('editing an order saves its status and address and the list shows the new b
   await expect(page).toHaveURL(new RegExp(`/admin/order/edit/${order!.id}$`))
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Order' })).toBeVisible()
   await expect(page).toHaveTitle(/^Edit Order · /)
-  await expect(page.getByLabel('Address')).toHaveValue(order!.address)
+  await expect(addressText(page)).toHaveValue(order!.address)
+  await expect(page.getByRole('switch', { name: 'Other address (free text)' })).toBeChecked()
   await expect(page.getByLabel('Amount')).toHaveValue(order!.amount.toLocaleString('en-US'))
   await expect(page.getByLabel('Quantity')).toHaveValue(String(order!.quantity))
   await expect(statusSelect(page)).toHaveValue('1')
@@ -223,7 +228,7 @@ test('editing an order saves its status and address and the list shows the new b
   await page.setViewportSize({ width: 1280, height: 800 })
 
   await statusSelect(page).selectOption({ label: 'Processing' })
-  await page.getByLabel('Address').fill(address)
+  await addressText(page).fill(address)
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Order updated successfully')).toBeVisible()
   await expect(page).toHaveURL(/\/admin\/orders$/)
@@ -233,7 +238,13 @@ test('editing an order saves its status and address and the list shows the new b
   await expect(row.getByText('Processing', { exact: true })).toBeVisible()
   await expect(row.getByText(address)).toBeVisible()
   const saved = (await api.get<{ data: Order }>(`/admin/orders/${order!.id}`)).data
-  expect(saved).toMatchObject({ status: 2, address, amount: order!.amount, quantity: order!.quantity })
+  expect(saved).toMatchObject({
+    status: 2,
+    address,
+    addressParts: null,
+    amount: order!.amount,
+    quantity: order!.quantity,
+  })
   // Sent unchanged, amount and quantity still follow the lines.
   expect(saved).toMatchObject({ amountByHand: false, quantityByHand: false })
 })
@@ -243,11 +254,11 @@ test('the edit form refuses an empty address and amounts that are not whole numb
   api,
 }) => {
   // An open order: a delivered or cancelled one has its amount and quantity disabled.
-  const order = (await oldestOpen(api, '2'))[0]!
+  const order = (await oldestOpen(api, '2')).find(byText)!
   await page.goto(`/admin/order/edit/${order.id}`)
-  await expect(page.getByLabel('Address')).toHaveValue(order.address)
+  await expect(addressText(page)).toHaveValue(order.address)
 
-  await page.getByLabel('Address').fill('')
+  await addressText(page).fill('')
   await page.getByLabel('Amount').fill('abc')
   await page.getByLabel('Quantity').fill('-1')
   await page.getByRole('button', { name: 'Save' }).click()

@@ -23,6 +23,10 @@ const dataRows = (page: Page) =>
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search by name' })
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Pagination' })
 
+/** The customer's address written before the 2025 units: the picker's free text, and its switch. */
+const locationText = (page: Page) => page.getByRole('textbox', { name: /^Address/ })
+const freeTextSwitch = (page: Page) => page.getByRole('switch', { name: 'Other address (free text)' })
+
 /** The address's query, read as the list controller writes it. */
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams)
 
@@ -201,7 +205,9 @@ test('add user: the rules speak first, then the customer is created and listed',
   await page.getByLabel('Phone Number').fill('0987000111')
   await page.getByLabel('Gender').selectOption({ label: 'Female' })
   await page.getByLabel('Date of birth').fill('1995-04-30')
-  await page.getByLabel('Location').fill('12 Lê Lợi, Quận 1, TP. Hồ Chí Minh')
+  // An address written before the 2025 units: the form starts by the units, free text is one switch away.
+  await freeTextSwitch(page).click()
+  await locationText(page).fill('12 Lê Lợi, Quận 1, TP. Hồ Chí Minh')
   try {
     await page.getByRole('button', { name: 'Save' }).click()
     await expect(page.getByText('User created successfully')).toBeVisible()
@@ -263,7 +269,8 @@ test('edit user: loads the customer, checks each change, and saves the new phone
     await expect(page.getByLabel('Phone Number')).toHaveValue('0901234567')
     await expect(page.getByLabel('Gender')).toHaveValue('2')
     await expect(page.getByLabel('Date of birth')).toHaveValue('1992-08-15')
-    await expect(page.getByLabel('Location')).toHaveValue('45 Trần Phú, Hải Châu, Đà Nẵng')
+    await expect(locationText(page)).toHaveValue('45 Trần Phú, Hải Châu, Đà Nẵng')
+    await expect(freeTextSwitch(page)).toBeChecked()
     await expect(page.getByLabel(/^Password/)).toHaveCount(0)
 
     // Validated on each change, before Save.
@@ -291,6 +298,50 @@ test('edit user: loads the customer, checks each change, and saves the new phone
     await expect(dataRows(page).filter({ hasText: customer.email })).toContainText('0977123456', {
       timeout: 5_000,
     })
+  } finally {
+    await api.delete(`/admin/users/${customer.id}`)
+  }
+})
+
+test('edit user: the address picked by the 2025 units, typed without diacritics, is saved as its text', async ({
+  page,
+  api,
+}) => {
+  const customer = await makeCustomer(api, 'E2E Address')
+  /** Types into a unit's box and picks the place once it is the highlighted choice. */
+  const pick = async (name: RegExp, text: string, option: string) => {
+    const box = page.getByRole('combobox', { name })
+    await expect(box).toBeEnabled()
+    await box.click()
+    await page.keyboard.type(text)
+    await expect(page.locator('[data-combobox-option][data-combobox-selected]')).toHaveText(option)
+    await page.keyboard.press('Enter')
+    await expect(box).toHaveValue(option)
+  }
+  try {
+    await page.goto(`/admin/user/edit/${customer.id}`)
+    await expect(locationText(page)).toHaveValue('45 Trần Phú, Hải Châu, Đà Nẵng')
+    await freeTextSwitch(page).click()
+    await pick(/^Province or city/, 'ha noi', 'Hà Nội')
+    await pick(/^Ward or commune/, 'cau giay', 'Phường Cầu Giấy')
+    await page.getByRole('textbox', { name: /^House number and street/ }).fill('12 Trần Duy Hưng')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('User updated successfully')).toBeVisible()
+    await expect(page).toHaveURL(/\/admin\/users(\?|$)/)
+
+    // Opened again, the address is by the units, and the server wrote its text from them.
+    await page.goto(`/admin/user/edit/${customer.id}`)
+    await expect(page.getByRole('combobox', { name: /^Ward or commune/ })).toHaveValue('Phường Cầu Giấy')
+    await expect(page.getByRole('combobox', { name: /^Province or city/ })).toHaveValue('Hà Nội')
+    await expect(page.getByRole('textbox', { name: /^House number and street/ })).toHaveValue(
+      '12 Trần Duy Hưng',
+    )
+    await expect(freeTextSwitch(page)).not.toBeChecked()
+    const { data } = await api.get<{ data: { location: string; addressParts: unknown } }>(
+      `/admin/users/${customer.id}`,
+    )
+    expect(data.location).toBe('12 Trần Duy Hưng, Phường Cầu Giấy, Thành phố Hà Nội')
+    expect(data.addressParts).toMatchObject({ street: '12 Trần Duy Hưng', provinceCode: '01' })
   } finally {
     await api.delete(`/admin/users/${customer.id}`)
   }

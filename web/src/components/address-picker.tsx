@@ -9,9 +9,11 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core'
+import type { AddressParts } from '@store/contract'
 import { endpoints } from '@store/contract/client'
 import { useQuery } from '@tanstack/react-query'
 import { useRef } from 'react'
+import type { FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { apiQuery } from '../lib/queries.ts'
 import { type AddressValue, emptyAddressParts, matchPlaces, type Place } from './address-value.ts'
@@ -22,6 +24,28 @@ export interface AddressErrors {
   street?: string
   wardCode?: string
   provinceCode?: string
+}
+
+/** A form's error of an address field: on the whole address, or on each of its parts. */
+export type AddressFieldError = FieldError & { [K in keyof AddressParts]?: FieldError }
+
+/**
+ * The picker's messages from a form's error of its address field, each through `message` (into the interface
+ * language): a message on the whole address shows under the free text, or under the street when by the units.
+ *
+ * @example errors={addressErrors(errors.address, typeof address === 'string', (m) => translateMessage(t, m))}
+ */
+export function addressErrors(
+  error: AddressFieldError | undefined,
+  freeText: boolean,
+  message: (text: string | undefined) => string | undefined,
+): AddressErrors {
+  return {
+    text: message(error?.message),
+    street: message(error?.street?.message ?? (freeText ? undefined : error?.message)),
+    wardCode: message(error?.wardCode?.message),
+    provinceCode: message(error?.provinceCode?.message),
+  }
 }
 
 /** The units change once in years: a page keeps what it fetched (the browser caches it for a year too). */

@@ -10,6 +10,26 @@ export type AddressValue = string | AddressParts
 /** An address by the units with nothing chosen yet. */
 export const emptyAddressParts: AddressParts = { street: '', wardCode: '', provinceCode: '' }
 
+/**
+ * How a form starts from a record's address: by the units when it has them (only their three parts), else the
+ * text it was written as; `none` when it has neither.
+ */
+export const toAddressValue = (
+  parts: AddressParts | null,
+  text: string | null,
+  none: AddressValue = '',
+): AddressValue =>
+  parts ? { street: parts.street, wardCode: parts.wardCode, provinceCode: parts.provinceCode } : text || none
+
+/**
+ * The units an address by the units still has to choose: a form says each is required, where the contract's rule
+ * would call an empty code malformed.
+ */
+export const unchosenUnits = (value: AddressValue): ('provinceCode' | 'wardCode')[] =>
+  typeof value === 'string'
+    ? []
+    : (['provinceCode', 'wardCode'] as const).filter((unit) => value[unit] === '')
+
 /** A place of the picker's lists: a province or a ward, by its names. */
 export interface Place {
   code: string

@@ -1,8 +1,9 @@
 import { messageRef } from '@store/contract'
 import { describe, expect, it, vi } from 'vitest'
 import { refusalBody } from '../test/fake-fetch.ts'
-import { applyServerErrors } from './forms.ts'
+import { applyServerErrors, placeRenamed } from './forms.ts'
 import { ApiError } from './http.ts'
+import { notify } from './toast.ts'
 
 interface Form {
   name: string
@@ -68,5 +69,49 @@ describe('applyServerErrors', () => {
     const names = new ApiError(400, refusalBody(400, 'required', { names: 'required' }))
     expect(applyServerErrors<Form>(names, setError, ['name'])).toBe(false)
     expect(setError).not.toHaveBeenCalled()
+  })
+})
+
+describe('placeRenamed', () => {
+  interface Picked {
+    name: string
+    address: string | { street: string; wardCode: string }
+  }
+  const place = placeRenamed<Picked>({ 'addressParts.wardCode': 'address.wardCode', location: 'address' })
+
+  it("puts a message the server names its own way on the form's field, the others on their own", () => {
+    const setError = vi.fn()
+    const toast = vi.spyOn(notify, 'error').mockImplementation(() => {})
+    const error = new ApiError(
+      400,
+      refusalBody(400, 'invalid', { 'addressParts.wardCode': 'invalid', name: 'required' }),
+    )
+    expect(place(error, setError, ['name', 'address'])).toBeNull()
+    expect(setError).toHaveBeenCalledWith(
+      'address.wardCode',
+      { type: 'server', message: 'invalid' },
+      { shouldFocus: true },
+    )
+    expect(setError).toHaveBeenCalledWith(
+      'name',
+      { type: 'server', message: 'required' },
+      { shouldFocus: false },
+    )
+    expect(toast).not.toHaveBeenCalled()
+    toast.mockRestore()
+  })
+
+  it('toasts a refusal that no field takes whole', () => {
+    const setError = vi.fn()
+    const toast = vi.spyOn(notify, 'error').mockImplementation(() => {})
+    const error = new ApiError(400, refusalBody(400, 'tooLong', { location: 'tooLong', colour: 'required' }))
+    expect(place(error, setError, ['name', 'address'])).toBeNull()
+    expect(setError).toHaveBeenCalledWith(
+      'address',
+      { type: 'server', message: 'tooLong' },
+      { shouldFocus: true },
+    )
+    expect(toast).toHaveBeenCalledWith(error)
+    toast.mockRestore()
   })
 })

@@ -1,6 +1,7 @@
 import { messageRef } from '@store/contract'
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
 import { ApiError } from './http.ts'
+import { notify } from './toast.ts'
 
 /**
  * Puts a refusal's per-field messages (a 400's, a 409 on a taken e-mail or slug) next to the fields of the
@@ -31,3 +32,21 @@ export function applyServerErrors<T extends FieldValues>(
   }
   return placed && !missed
 }
+
+/**
+ * `useEditController`'s `placeRefusal` for a form whose fields the server names otherwise, or more precisely than
+ * the form's own names: `names` maps each such server name to the form's field (`addressParts.wardCode` to
+ * `address.wardCode`), and is tried before the form's names. Like the controller's own placement, what no field
+ * takes is toasted; nothing is shown on the form itself.
+ *
+ * @example placeRefusal: placeRenamed<UserFormValues>({ location: 'address', 'addressParts.wardCode': 'address.wardCode' })
+ */
+export const placeRenamed =
+  <T extends FieldValues>(names: Record<string, Path<T>>) =>
+  (error: unknown, setError: UseFormSetError<T>, fields: Path<T>[]): null => {
+    const renamed: UseFormSetError<T> = (name, fieldError, options) =>
+      setError(names[name] ?? name, fieldError, options)
+    const known = [...(Object.keys(names) as Path<T>[]), ...fields]
+    if (!applyServerErrors(error, renamed, known)) notify.error(error)
+    return null
+  }

@@ -365,16 +365,16 @@ describe('OrderDetailPage', () => {
     expect(screen.queryByRole('button', { name: /^Move to |^Cancel order$/ })).not.toBeInTheDocument()
   })
 
-  /** The detail page over a server that keeps the order: a PUT changes what the next GET answers. */
-  const renderMovable = (answerPut?: (call: FetchCall) => Response) => {
-    let current: Order = { ...order }
+  /** The detail page over a server that keeps the order (`start`): a PUT changes what the next GET answers. */
+  const renderMovable = (answerPut?: (call: FetchCall) => Response, start: Order = order) => {
+    let current: Order = { ...start }
     const put = (call: FetchCall) => {
       if (answerPut) return answerPut(call)
       const body = call.body as { status: string; version: number }
       current = { ...current, status: Number(body.status) as Order['status'], version: body.version + 1 }
       return ok(current)
     }
-    const rendered = renderDetail(undefined, order, {
+    const rendered = renderDetail(undefined, start, {
       'GET /api/admin/orders/12': () => ok(current),
       'PUT /api/admin/orders/12': put,
     })
@@ -413,6 +413,24 @@ describe('OrderDetailPage', () => {
     expect(loads('GET /api/admin/orders/12')).toBeGreaterThan(before.order)
     expect(loads('GET /api/admin/orders/12/detail/12')).toBeGreaterThan(before.lines)
     await waitFor(() => expect(loads('GET /api/admin/orders/12/events')).toBeGreaterThan(before.events))
+  })
+
+  it('moves an order whose address is by the 2025 units with its parts, as the edit form would send them', async () => {
+    const success = vi.spyOn(notify, 'success')
+    const user = userEvent.setup()
+    const parts = { street: '12 Trần Duy Hưng', wardCode: '00167', provinceCode: '01' }
+    const { server } = renderMovable(undefined, {
+      ...order,
+      address: '12 Trần Duy Hưng, Phường Cầu Giấy, Thành phố Hà Nội',
+      addressParts: parts,
+    })
+    await screen.findByText('2026-11-21')
+    await user.click(screen.getByRole('button', { name: 'Move to Processing' }))
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Order #12 is now Processing'))
+    // The parts keep the codes: sent as text, the server would drop them.
+    expect(server.callsTo('PUT /api/admin/orders/12').map((call) => call.body)).toMatchObject([
+      { address: parts, status: '2', version: 3 },
+    ])
   })
 
   it('asks before cancelling: No sends nothing, Yes cancels', async () => {

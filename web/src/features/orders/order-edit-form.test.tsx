@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
 import { fakeFetch, json, ok, refusal, refusalBody } from '../../test/fake-fetch.ts'
+import { placeRoutes } from '../../test/places.ts'
 import { renderAt } from '../../test/render.tsx'
 import { OrderEditPage } from './order-edit-page.tsx'
 
@@ -40,17 +41,17 @@ const showOrder = (
   loaded: Order = order,
   saved = (body: unknown) => ok({ ...order, ...(body as object) }),
 ) => {
-  const server = fakeFetch({ [GET]: [() => ok(loaded)], [PUT]: [(call) => saved(call.body)] })
-  const { router } = renderAt(<OrderEditPage />, '/admin/order/edit/12', '/admin/order/edit/:id')
+  const server = fakeFetch({ ...placeRoutes, [GET]: [() => ok(loaded)], [PUT]: [(call) => saved(call.body)] })
+  const { router } = renderAt(<OrderEditPage />, '/admin/order/edit/12', '/admin/order/edit/:id', {
+    dropdowns: true,
+  })
   return { server, router }
 }
-/** Waits until the order has filled the form (the address field, by its label in the chosen language). */
-const loaded = () =>
-  waitFor(() =>
-    expect(screen.getByLabelText(new RegExp(`^${i18next.t('orders.fields.address')}`))).toHaveValue(
-      order.address,
-    ),
-  )
+/** The free text of an address written before the 2025 units, by its label in the chosen language. */
+const addressText = () =>
+  screen.getByRole('textbox', { name: new RegExp(`^${i18next.t('places.freeTextField')}`) })
+/** Waits until the order has filled the form (its address, as free text). */
+const loaded = () => waitFor(() => expect(addressText()).toHaveValue(order.address))
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }))
 
 describe('the edit-order screen', () => {
@@ -107,6 +108,7 @@ describe('the edit-order screen', () => {
   it('on a save refused as edited meanwhile, Reload brings the order as it is now, with the moves it allows', async () => {
     const moved: Order = { ...order, status: 3, paymentStatus: 'paid', version: 5 }
     const server = fakeFetch({
+      ...placeRoutes,
       [GET]: [() => ok(order), () => ok(moved)],
       [PUT]: [
         () =>
@@ -199,7 +201,10 @@ describe('the edit-order screen', () => {
     const required = messageText({ code: 'required' })
     expect(required).toBe('This field is required')
     expect(await screen.findByText(required)).toBeInTheDocument()
-    expect(screen.getByLabelText(/Address/)).toHaveAccessibleDescription(required)
+    // The message first, then the field's own note.
+    expect(screen.getByLabelText(/Address/)).toHaveAccessibleDescription(
+      `${required} For an address written before the 2025 units, kept as it is written.`,
+    )
     expect(server.callsTo(PUT)).toHaveLength(0)
     expect(router.state.location.pathname).toBe('/admin/order/edit/12')
   })
@@ -250,14 +255,87 @@ describe('the edit-order screen', () => {
     try {
       await loaded()
       fireEvent.click(screen.getByRole('button', { name: i18next.t('common.save') }))
-      const address = screen.getByLabelText(new RegExp(`^${i18next.t('orders.fields.address')}`))
+      const address = addressText()
       const vietnamese = i18next.t('messages.tooLong', { max: 500 })
       expect(vietnamese).not.toBe(messageText(tooLong))
-      await waitFor(() => expect(address).toHaveAccessibleDescription(vietnamese))
+      await waitFor(() => expect(address).toHaveAccessibleDescription(new RegExp(`^${vietnamese}`)))
       expect(address).toHaveValue(order.address)
       expect(router.state.location.pathname).toBe('/admin/order/edit/12')
     } finally {
       await i18next.changeLanguage('en')
     }
+  })
+})
+
+describe('the address of the edit-order screen', () => {
+  const cauGiay = { street: '12 Trần Duy Hưng', wardCode: '00167', provinceCode: '01' }
+  const byUnits: Order = {
+    ...order,
+    address: '12 Trần Duy Hưng, Phường Cầu Giấy, Thành phố Hà Nội',
+    addressParts: cauGiay,
+  }
+  const province = () => screen.getByRole('combobox', { name: /^Province or city/ })
+  const ward = () => screen.getByRole('combobox', { name: /^Ward or commune/ })
+  const street = () => screen.getByRole('textbox', { name: /^House number and street/ })
+  const freeText = () => screen.getByRole('switch', { name: 'Other address (free text)' })
+
+  it('opens an address given by the units with its province, ward and street, and sends the parts', async () => {
+    const { server, router } = showOrder(byUnits)
+    const user = userEvent.setup()
+    await waitFor(() => expect(ward()).toHaveValue('Phường Cầu Giấy'))
+    expect(province()).toHaveValue('Hà Nội')
+    expect(street()).toHaveValue('12 Trần Duy Hưng')
+    expect(freeText()).not.toBeChecked()
+    await user.clear(street())
+    await user.type(street(), '5 Xuân Thủy')
+    submit()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'))
+    expect(server.callsTo(PUT)[0]!.body).toMatchObject({
+      address: { ...cauGiay, street: '5 Xuân Thủy' },
+      amount: 530_000,
+      quantity: 2,
+      status: 1,
+      version: 4,
+    })
+  })
+
+  it('sends an order written before the 2025 units by the units once picked, each unit required', async () => {
+    const { server, router } = showOrder()
+    const user = userEvent.setup()
+    await loaded()
+    expect(freeText()).toBeChecked()
+    await user.click(freeText())
+    await user.type(street(), '12 Trần Duy Hưng')
+    submit()
+    const required = messageText({ code: 'required' })
+    await waitFor(() => expect(province()).toHaveAccessibleDescription(required))
+    expect(ward()).toHaveAccessibleDescription(required)
+    expect(server.callsTo(PUT)).toHaveLength(0)
+
+    await user.click(province())
+    await user.type(province(), 'ha noi')
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(ward()).toBeEnabled())
+    await user.click(ward())
+    await user.type(ward(), 'cau giay')
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(ward()).toHaveValue('Phường Cầu Giấy'))
+    submit()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'))
+    expect(server.callsTo(PUT).map((call) => call.body)).toMatchObject([{ address: cauGiay }])
+  })
+
+  it.each([
+    ['address.wardCode', ward],
+    ['address.provinceCode', province],
+  ])("shows the server's refusal of %s on its own field", async (path, field) => {
+    const invalid: Message = { code: 'invalid' }
+    const { router } = showOrder(byUnits, () => refusal(400, invalid, { [path]: invalid }))
+    await waitFor(() => expect(ward()).toHaveValue('Phường Cầu Giấy'))
+    submit()
+    await waitFor(() => expect(field()).toHaveAccessibleDescription(messageText(invalid)))
+    // Not on the whole address: the street says only its own note.
+    expect(street()).toHaveAccessibleDescription(i18next.t('places.streetHint'))
+    expect(router.state.location.pathname).toBe('/admin/order/edit/12')
   })
 })

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { NativeSelect, NumberInput, SimpleGrid, Stack, Textarea } from '@mantine/core'
 import {
   isOrderOpen,
+  messages,
   type Order,
   type OrderBody,
   orderBody,
@@ -10,9 +11,12 @@ import {
   paymentKind,
   STATUS_MOVES,
 } from '@store/contract'
-import { Controller, type Resolver, type UseFormReturn } from 'react-hook-form'
+import { Controller, type FieldErrors, type Resolver, set, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
+import { type AddressFieldError, AddressPicker, addressErrors } from '../../components/address-picker.tsx'
+import { toAddressValue, unchosenUnits } from '../../components/address-value.ts'
+import { placeRenamed } from '../../lib/forms.ts'
 import { translateMessage } from '../../lib/validation.ts'
 
 export type OrderFormValues = z.input<typeof orderBody>
@@ -29,13 +33,44 @@ export const emptyOrderForm: OrderFormValues = {
   paymentStatus: 'unpaid',
 }
 
-export const orderResolver = zodResolver(orderBody) as Resolver<OrderFormValues, unknown, OrderBody>
+const bodyResolver = zodResolver(orderBody) as Resolver<OrderFormValues, unknown, OrderBody>
+
+/**
+ * The edit-order rules: the contract's `orderBody`, the same the server applies; and, for an address by the
+ * units, a province and ward not chosen yet said to be required (the body's rule would call an empty code
+ * malformed).
+ */
+export const orderResolver: Resolver<OrderFormValues, unknown, OrderBody> = async (
+  values,
+  context,
+  options,
+) => {
+  const result = await bodyResolver(values, context, options)
+  const missing = unchosenUnits(values.address)
+  if (missing.length === 0) return result
+  const errors: FieldErrors<OrderFormValues> = { ...result.errors }
+  for (const unit of missing) set(errors, `address.${unit}`, { type: 'required', message: messages.required })
+  return { values: {}, errors }
+}
+
+/**
+ * A refusal of the save, on its fields: the server names an unknown code `address.wardCode` or
+ * `address.provinceCode`, each shown on its own field of the picker rather than on the whole address.
+ */
+export const placeOrderRefusal = placeRenamed<OrderFormValues>({
+  'address.street': 'address.street',
+  'address.wardCode': 'address.wardCode',
+  'address.provinceCode': 'address.provinceCode',
+})
 
 const KNOWN_PAYMENT_CODES: string[] = Object.values(PAYMENT_METHODS)
 
-/** The form's starting values: the order as loaded, with codes as the selects' text values. */
+/**
+ * The form's starting values: the order as loaded, with codes as the selects' text values, and its address by
+ * the 2025 units when it has them, else as its text. A status move sends them as they are (`statusMoveInput`).
+ */
 export const orderFormValues = (order: Order): OrderFormValues => ({
-  address: order.address,
+  address: toAddressValue(order.addressParts, order.address),
   amount: order.amount,
   quantity: order.quantity,
   status: String(order.status),
@@ -45,7 +80,7 @@ export const orderFormValues = (order: Order): OrderFormValues => ({
 })
 
 /**
- * The edit-order fields: address (required), amount and quantity (whole numbers of 0 or more), the status, an
+ * The edit-order fields: address (required; by the 2025 units, or free text for one written before them), amount and quantity (whole numbers of 0 or more), the status, an
  * optional customer note, the payment method and the payment status. The rules are the contract's `orderBody`,
  * the same the server applies. `order` is the loaded order: the status select offers it (marked as current)
  * and only the moves `STATUS_MOVES` allows from it (CONTRACT 4.5); a delivered or cancelled order's amount and
@@ -110,13 +145,23 @@ export function OrderFields({
 
   return (
     <Stack gap="md">
-      <Textarea
-        label={t('orders.fields.address')}
-        required
-        autosize
-        minRows={2}
-        error={message('address')}
-        {...register('address')}
+      <Controller
+        control={control}
+        name="address"
+        render={({ field }) => (
+          <AddressPicker
+            label={t('orders.fields.address')}
+            required
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            errors={addressErrors(
+              errors.address as AddressFieldError | undefined,
+              typeof field.value === 'string',
+              (text) => translateMessage(t, text),
+            )}
+          />
+        )}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Controller

@@ -6,7 +6,13 @@ import { HistoryLink } from '../../components/history-link.tsx'
 import { paths } from '../../lib/paths.ts'
 import { useCan } from '../../lib/permissions.tsx'
 import { useEditController } from '../../lib/use-edit-controller.ts'
-import { emptyOrderForm, OrderFields, orderFormValues, orderResolver } from './order-edit-form.tsx'
+import {
+  emptyOrderForm,
+  OrderFields,
+  orderFormValues,
+  orderResolver,
+  placeOrderRefusal,
+} from './order-edit-form.tsx'
 
 /** /admin/order/edit/{id}: loads the order afresh, then saves it and returns to the list (spec sections 2, 4). */
 export function OrderEditPage() {
@@ -19,6 +25,7 @@ export function OrderEditPage() {
     empty: emptyOrderForm,
     resolver: orderResolver,
     save: { endpoint: endpoints.orders.update, input: (body) => ({ params: { id }, body }) },
+    placeRefusal: placeOrderRefusal,
     back: paths.orders,
     saved: t('orders.saved'),
   })

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { fakeFetch, ok } from '../../test/fake-fetch.ts'
+import { placeRoutes } from '../../test/places.ts'
 import { renderAt } from '../../test/render.tsx'
 import { UserEditPage } from './user-form-page.tsx'
 
@@ -53,6 +54,7 @@ const order = (id: string, totalPrice: number): Order => ({
 describe("the customer's orders on the edit screen", () => {
   it('lists the orders of this customer only, in the store’s time, with a link to each and paging', async () => {
     const server = fakeFetch({
+      ...placeRoutes,
       'GET /api/admin/users/7': () => ok(customer),
       'GET /api/admin/orders': (call) =>
         call.query.get('page') === '2'
@@ -81,7 +83,7 @@ describe("the customer's orders on the edit screen", () => {
   })
 
   it('is not there for an account that may not read orders', async () => {
-    const server = fakeFetch({ 'GET /api/admin/users/7': () => ok(customer) })
+    const server = fakeFetch({ ...placeRoutes, 'GET /api/admin/users/7': () => ok(customer) })
     renderAt(<UserEditPage />, '/admin/user/edit/7', '/admin/user/edit/:id', {
       permissions: ROLE_PERMISSIONS.staff.filter((p) => p !== 'orders:read'),
     })

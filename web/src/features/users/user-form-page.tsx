@@ -1,8 +1,9 @@
-import { NativeSelect, PasswordInput, SimpleGrid, TextInput } from '@mantine/core'
+import { Box, NativeSelect, PasswordInput, SimpleGrid, TextInput } from '@mantine/core'
 import { endpoints } from '@store/contract/client'
 import { Controller, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
+import { type AddressFieldError, AddressPicker, addressErrors } from '../../components/address-picker.tsx'
 import { DateField } from '../../components/date-field.tsx'
 import { EditScreen } from '../../components/edit-screen.tsx'
 import { HistoryLink } from '../../components/history-link.tsx'
@@ -14,6 +15,7 @@ import { translateMessage } from '../../lib/validation.ts'
 import { CustomerOrders } from './customer-orders.tsx'
 import {
   emptyUserForm,
+  placeUserRefusal,
   toUserFormValues,
   type UserFormValues,
   userCreateResolver,
@@ -31,7 +33,8 @@ function UserFields({
   const format = useFormat()
   const { register } = form
   const { errors } = form.formState
-  const error = (field: keyof UserFormValues) => translateMessage(t, errors[field]?.message)
+  const error = (field: Exclude<keyof UserFormValues, 'address'>) =>
+    translateMessage(t, errors[field]?.message)
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
       <TextInput
@@ -91,12 +94,25 @@ function UserFields({
           />
         )}
       />
-      <TextInput
-        label={t('users.fields.location')}
-        autoComplete="off"
-        error={error('location')}
-        {...register('location')}
-      />
+      <Box style={{ gridColumn: '1 / -1' }}>
+        <Controller
+          control={form.control}
+          name="address"
+          render={({ field }) => (
+            <AddressPicker
+              label={t('users.fields.location')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              errors={addressErrors(
+                errors.address as AddressFieldError | undefined,
+                typeof field.value === 'string',
+                (text) => translateMessage(t, text),
+              )}
+            />
+          )}
+        />
+      </Box>
     </SimpleGrid>
   )
 }
@@ -112,6 +128,7 @@ export function UserCreatePage() {
       endpoint: endpoints.users.create,
       input: (body) => ({ body: { ...body, role: 'user' as const } }),
     },
+    placeRefusal: placeUserRefusal,
     back: paths.users,
     saved: t('users.created'),
   })
@@ -143,6 +160,7 @@ export function UserEditPage() {
     empty: emptyUserForm,
     resolver: userEditResolver,
     save: { endpoint: endpoints.users.update, input: (body) => ({ params: { id }, body }) },
+    placeRefusal: placeUserRefusal,
     back: paths.users,
     saved: t('users.updated'),
     // Spec section 5: the edit form is validated on each change.

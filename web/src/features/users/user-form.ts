@@ -1,17 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
+  addressParts,
   dateOfBirth,
   email,
   gender,
+  messages,
   phoneNumber,
   requiredText,
   type User,
   type UserCreateBody,
+  type UserUpdateBody,
   userCreateBody,
   userUpdateBody,
 } from '@store/contract'
-import type { Resolver } from 'react-hook-form'
+import type { Path, Resolver } from 'react-hook-form'
 import { z } from 'zod'
+import {
+  type AddressValue,
+  emptyAddressParts,
+  toAddressValue,
+  unchosenUnits,
+} from '../../components/address-value.ts'
+import { placeRenamed } from '../../lib/forms.ts'
 
 /** What the user form's inputs hold: text, as HTML inputs give it. The schemas turn it into a request body. */
 export interface UserFormValues {
@@ -24,7 +34,8 @@ export interface UserFormValues {
   gender: string
   /** YYYY-MM-DD from a date input, or '' when not given. */
   dob: string
-  location: string
+  /** The address picker's value: by the 2025 units, or the free text of an address written before them. */
+  address: AddressValue
 }
 
 export const emptyUserForm: UserFormValues = {
@@ -34,25 +45,62 @@ export const emptyUserForm: UserFormValues = {
   phoneNumber: '',
   gender: '',
   dob: '',
-  location: '',
+  // A new address is given by the 2025 units; free text stays one switch away.
+  address: emptyAddressParts,
 }
 
-/** Add user (spec section 5): the contract's own rules, the same the server applies. */
+/** The address as a save sends it: `location` and `addressParts` of the contract's bodies. */
+type SentAddress = Pick<UserUpdateBody, 'location' | 'addressParts'>
+
+/**
+ * A customer's address as the picker holds it, into what the API takes (CONTRACT 5.6): by the units, the parts
+ * alone (the server writes `location` from them); free text as `location` with no parts, so codes kept from
+ * before are dropped. Empty text, or units with nothing chosen or typed, is no address, as an empty Location was.
+ * The rules are the contract's; a unit not chosen yet is required.
+ */
+export const customerAddress = z.custom<AddressValue>().transform((value, ctx): SentAddress => {
+  if (typeof value === 'string') {
+    const text = userUpdateBody.shape.location.safeParse(value)
+    if (text.success) return { location: text.data ?? null, addressParts: null }
+    for (const issue of text.error.issues) ctx.addIssue({ code: 'custom', message: issue.message })
+    return z.NEVER
+  }
+  const unchosen = unchosenUnits(value)
+  if (unchosen.length === 2 && value.street.trim() === '') return { location: null, addressParts: null }
+  const parts = addressParts.safeParse(value)
+  if (parts.success) return { addressParts: parts.data }
+  for (const issue of parts.error.issues) {
+    // An empty code is a unit not chosen yet, rather than a malformed one.
+    const missing = unchosen.includes(issue.path[0] as (typeof unchosen)[number])
+    ctx.addIssue({ code: 'custom', path: issue.path, message: missing ? messages.required : issue.message })
+  }
+  return z.NEVER
+})
+
+/** The body with the address's fields in place of the form's one. */
+const withAddress = <T extends { address: SentAddress }>({ address, ...rest }: T) => ({ ...rest, ...address })
+
+/** Add user (spec section 5): the contract's own rules, the same the server applies, with the address picker. */
 export const userCreateForm = userCreateBody
+  .omit({ location: true, addressParts: true })
+  .extend({ address: customerAddress })
+  .transform(withAddress)
 
 /**
  * Edit user (spec section 5): name, e-mail and phone required, each with its rule; gender turned into a number,
  * and left unchanged when none is chosen (the spec does not require it on edit); no password. The contract's
  * update body makes every field optional for partial saves, so the form's required rules are spelled here.
  */
-export const userEditForm = z.object({
-  name: requiredText(120),
-  email,
-  phoneNumber,
-  gender: z.union([z.literal('').transform(() => undefined), gender]),
-  dob: dateOfBirth,
-  location: userUpdateBody.shape.location,
-})
+export const userEditForm = z
+  .object({
+    name: requiredText(120),
+    email,
+    phoneNumber,
+    gender: z.union([z.literal('').transform(() => undefined), gender]),
+    dob: dateOfBirth,
+    address: customerAddress,
+  })
+  .transform(withAddress)
 export type UserEditBody = z.output<typeof userEditForm>
 
 /*
@@ -78,8 +126,21 @@ export const toUserFormValues = (user: User): UserFormValues => ({
   phoneNumber: user.phoneNumber ?? '',
   gender: user.gender === null ? '' : String(user.gender),
   dob: user.dob ?? '',
-  location: user.location ?? '',
+  // By the units when given so; an address written before them stays the text it is; none is picked afresh.
+  address: toAddressValue(user.addressParts, user.location, emptyAddressParts),
 })
+
+/**
+ * A refusal of the user form's save, on its fields: the server names the address's parts `addressParts.*` and
+ * its text `location`, which the form holds as one picker (`address`).
+ */
+export const placeUserRefusal = placeRenamed<UserFormValues>({
+  'addressParts.street': 'address.street',
+  'addressParts.wardCode': 'address.wardCode',
+  'addressParts.provinceCode': 'address.provinceCode',
+  addressParts: 'address',
+  location: 'address',
+} satisfies Record<string, Path<UserFormValues>>)
 
 /**
  * The `enums.gender` key of a code for the list's Gender column: spec section 2 says 1 is female and anything

@@ -2,6 +2,7 @@ import { ROLE_PERMISSIONS, type User } from '@store/contract'
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { fakeFetch, ok } from '../../test/fake-fetch.ts'
+import { placeRoutes } from '../../test/places.ts'
 import { renderAt } from '../../test/render.tsx'
 import { UserEditPage } from './user-form-page.tsx'
 import { UserListPage } from './user-list-page.tsx'
@@ -62,11 +63,17 @@ describe('the user list for staff', () => {
 
 describe('the user edit screen for staff', () => {
   it('shows the customer read-only: every field disabled, Back and no Save, no History', async () => {
-    fakeFetch({ 'GET /api/admin/users/7': () => ok(customer), 'GET /api/admin/orders': noOrders })
+    fakeFetch({
+      ...placeRoutes,
+      'GET /api/admin/users/7': () => ok(customer),
+      'GET /api/admin/orders': noOrders,
+    })
     renderAt(<UserEditPage />, '/admin/user/edit/7', '/admin/user/edit/:id', asStaff)
     await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue('Nguyễn Văn An'))
     expect(screen.getByText('You can look at this record but not change it.')).toBeInTheDocument()
-    for (const label of [/^Name/, /^Email/, /^Phone Number/, /^Gender/, /^Date of birth/, /^Location/]) {
+    // The address written before the 2025 units shows as its free text.
+    const labels = [/^Name/, /^Email/, /^Phone Number/, /^Gender/, /^Date of birth/, /^Address/, /free text/]
+    for (const label of labels) {
       expect(screen.getByLabelText(label)).toBeDisabled()
     }
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument()
@@ -75,8 +82,31 @@ describe('the user edit screen for staff', () => {
     expect(screen.queryByRole('link', { name: 'History' })).not.toBeInTheDocument()
   })
 
+  it('shows an address given by the units read-only too', async () => {
+    const parts = { street: '12 Trần Duy Hưng', wardCode: '00167', provinceCode: '01' }
+    fakeFetch({
+      ...placeRoutes,
+      'GET /api/admin/users/7': () => ok({ ...customer, addressParts: parts }),
+      'GET /api/admin/orders': noOrders,
+    })
+    renderAt(<UserEditPage />, '/admin/user/edit/7', '/admin/user/edit/:id', asStaff)
+    const ward = screen.getByRole('combobox', { name: /^Ward or commune/ })
+    await waitFor(() => expect(ward).toHaveValue('Phường Cầu Giấy'))
+    for (const field of [
+      ward,
+      screen.getByRole('combobox', { name: /^Province or city/ }),
+      screen.getByRole('textbox', { name: /^House number and street/ }),
+      screen.getByRole('switch', { name: 'Other address (free text)' }),
+    ])
+      expect(field).toBeDisabled()
+  })
+
   it("gives an administrator the form and the customer's history", async () => {
-    fakeFetch({ 'GET /api/admin/users/7': () => ok(customer), 'GET /api/admin/orders': noOrders })
+    fakeFetch({
+      ...placeRoutes,
+      'GET /api/admin/users/7': () => ok(customer),
+      'GET /api/admin/orders': noOrders,
+    })
     renderAt(<UserEditPage />, '/admin/user/edit/7', '/admin/user/edit/:id')
     await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue('Nguyễn Văn An'))
     expect(screen.getByLabelText(/^Name/)).toBeEnabled()
