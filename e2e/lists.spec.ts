@@ -144,7 +144,7 @@ test('exporting a filtered order list downloads every matching order, all pages 
   expect(text.startsWith('\uFEFF')).toBe(true)
   const lines = text.slice(1).trimEnd().split(/\r?\n/)
   expect(lines[0]).toBe(
-    'id,createdAt,updatedAt,status,statusName,customerName,customerEmail,phoneNumber,address,quantity,subtotal,shipingFee,discountPercent,totalPrice,amount,methodPayment,paymentStatus,customerNote',
+    'id,createdAt,updatedAt,status,statusName,customerName,customerEmail,phoneNumber,address,quantity,subtotal,shipingFee,discountPercent,totalPrice,amount,methodPayment,paymentStatus,customerNote,source',
   )
   // Every matching order, in the list's order (cheapest first), each line starting with its id.
   const ids = lines.slice(1).map((line) => line.split(',')[0])
