@@ -8,6 +8,7 @@ import {
   type ReportView,
   readReportView,
   reportQueryOf,
+  stillAsked,
   withDay,
   withPeriod,
   writeReportView,
@@ -238,5 +239,24 @@ describe('reportQueryOf', () => {
       interval: 'week',
       compare: 'previous',
     })
+  })
+})
+
+describe('stillAsked', () => {
+  const address = (text: string) => new URLSearchParams(text)
+  const texts = (list: URLSearchParams[]) => list.map(String)
+
+  it('drops the choices up to the one shown, keeping those made after it', () => {
+    const asked = [
+      address('from=2026-09-20&to=2026-11-18'),
+      address('from=2026-09-20&to=2026-11-18&interval=week'),
+    ]
+    expect(texts(stillAsked(asked, asked[0]!))).toEqual(['from=2026-09-20&to=2026-11-18&interval=week'])
+    expect(stillAsked(asked, address('from=2026-09-20&to=2026-11-18&interval=week'))).toEqual([])
+  })
+
+  it('drops them all for an address never asked for here: back, forward or a link', () => {
+    expect(stillAsked([address('period=today')], address('period=last-month'))).toEqual([])
+    expect(stillAsked([], address(''))).toEqual([])
   })
 })

@@ -154,6 +154,16 @@ export function writeReportView(params: URLSearchParams, view: ReportView): URLS
 }
 
 /**
+ * The choices still on their way once the screen shows `shown`: those asked after it. The screen may show an
+ * earlier choice after a later one was made (it waits for the later one's figures), so that one stays asked. An
+ * address that was never asked for here (back, forward, a link) drops them all.
+ */
+export function stillAsked(asked: readonly URLSearchParams[], shown: URLSearchParams): URLSearchParams[] {
+  const at = asked.findIndex((params) => params.toString() === shown.toString())
+  return at < 0 ? [] : asked.slice(at + 1)
+}
+
+/**
  * The view with another period: a preset takes its days from `today`; 'custom' starts from the days shown, so
  * the date fields open on them.
  */

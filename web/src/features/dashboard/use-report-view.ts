@@ -7,6 +7,7 @@ import {
   type ReportMeasure,
   type ReportView,
   readReportView,
+  stillAsked,
   withDay,
   withPeriod,
   writeReportView,
@@ -25,18 +26,20 @@ export function useReportView() {
   const [params, setParams] = useSearchParams()
   const view = useMemo(() => readReportView(params, today), [params, today])
 
-  // The address as last asked for: two choices made before the screen renders again both count.
-  const asked = useRef(params)
+  // The choices not yet on screen, oldest first: each builds on the one before it, so two choices made before
+  // the screen renders again both count, and an earlier one shown late does not undo a later one.
+  const asked = useRef<URLSearchParams[]>([])
   useEffect(() => {
-    asked.current = params
+    asked.current = stillAsked(asked.current, params)
   }, [params])
   const change = useCallback(
     (edit: (current: ReportView) => ReportView) => {
-      const next = writeReportView(asked.current, edit(readReportView(asked.current, today)))
-      asked.current = next
+      const base = asked.current.at(-1) ?? params
+      const next = writeReportView(base, edit(readReportView(base, today)))
+      asked.current = [...asked.current, next]
       setParams(next)
     },
-    [setParams, today],
+    [params, setParams, today],
   )
 
   return {
