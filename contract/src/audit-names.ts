@@ -38,5 +38,6 @@ export const AUDIT_ACTIONS = [
   'bulkStatus',
   'bulkDelete',
   'note',
+  'stockAdjust',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

@@ -111,6 +111,18 @@ export const endpoints: Routes<typeof table> = {
     get: { method: 'GET', path: '/admin/products/:id', resource: 'products', operation: 'get' },
     create: { method: 'POST', path: '/admin/products', resource: 'products', operation: 'create' },
     update: { method: 'PUT', path: '/admin/products/:id', resource: 'products', operation: 'update' },
+    stockMovements: {
+      method: 'GET',
+      path: '/admin/products/:id/stock-movements',
+      resource: 'products',
+      operation: 'stockMovements',
+    },
+    adjustStock: {
+      method: 'POST',
+      path: '/admin/products/:id/stock-adjustments',
+      resource: 'products',
+      operation: 'adjustStock',
+    },
     remove: { method: 'DELETE', path: '/admin/products/:id', resource: 'products', operation: 'remove' },
   },
   reviews: {

@@ -8,6 +8,7 @@ import {
   isoDate,
   listEnvelope,
   listQuery,
+  optionalText,
   recordVersion,
   requiredText,
   sentVersion,
@@ -260,6 +261,88 @@ export const productBulkDeleteBody = z.object({ ids: bulkIds })
 export const productAnswer = envelope(product)
 export const productList = listEnvelope(product)
 
+/**
+ * Why a product's stock changed (CONTRACT 5.3): an order took or gave back units, staff adjusted it by hand (the
+ * adjustment reasons), a stock count or an import set it, or the product form changed it.
+ */
+export const STOCK_REASONS = [
+  'order',
+  'order-cancelled',
+  'order-deleted',
+  'line-changed',
+  'line-deleted',
+  'returned',
+  'received',
+  'damaged',
+  'lost',
+  'count',
+  'import',
+  'edited',
+  'other',
+] as const
+export type StockReason = (typeof STOCK_REASONS)[number]
+/** The reasons staff give for changing stock by hand; `count` sets the counted stock instead of a change. */
+export const STOCK_ADJUSTMENT_REASONS = ['received', 'damaged', 'lost', 'count', 'other'] as const
+export type StockAdjustmentReason = (typeof STOCK_ADJUSTMENT_REASONS)[number]
+export const MAX_STOCK_NOTE_LENGTH = 500
+
+/** One change of a product's stock: by how much, what it left, why, and who made it (null: the store itself). */
+export const stockMovement = z.object({
+  id: z.string(),
+  at: isoDate,
+  actor: z.object({ ...entityIds, name: z.string(), email: z.string() }).nullable(),
+  delta: z.number().int(),
+  after: z.number().int(),
+  reason: z.enum(STOCK_REASONS),
+  orderId: z.string().optional(),
+  note: z.string().optional(),
+})
+export type StockMovement = z.infer<typeof stockMovement>
+export const stockMovementList = listEnvelope(stockMovement)
+export const stockMovementQuery = listQuery.omit({ name: true })
+
+/** A signed whole number of units, not 0: what a hand adjustment adds (above 0) or takes away (below 0). */
+const stockDelta = z
+  .number({ error: messages.number })
+  .int(messages.wholeNumber)
+  .min(-MAX_PRODUCT_QUANTITY, messages.range(-MAX_PRODUCT_QUANTITY, MAX_PRODUCT_QUANTITY))
+  .max(MAX_PRODUCT_QUANTITY, messages.range(-MAX_PRODUCT_QUANTITY, MAX_PRODUCT_QUANTITY))
+  .refine((n) => n !== 0, messageRef('stockDeltaZero'))
+
+/** Units a reason moves in one direction only: received stock adds, damaged and lost stock goes. */
+const DELTA_SIGN: Partial<Record<StockAdjustmentReason, 1 | -1>> = { received: 1, damaged: -1, lost: -1 }
+
+/**
+ * A hand change of stock (CONTRACT 5.3): `delta` for received (above 0), damaged and lost (below 0) or other
+ * (either way); `quantity`, the stock counted on the shelf, for a `count`.
+ */
+export const stockAdjustmentBody = z
+  .object({
+    reason: z.enum(STOCK_ADJUSTMENT_REASONS, { error: messages.required }),
+    delta: stockDelta.optional(),
+    quantity: wholeNumber(MAX_PRODUCT_QUANTITY).optional(),
+    note: optionalText(MAX_STOCK_NOTE_LENGTH).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.reason === 'count') {
+      if (body.quantity === undefined)
+        ctx.addIssue({ code: 'custom', path: ['quantity'], message: messages.required })
+      return
+    }
+    if (body.delta === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['delta'], message: messages.required })
+      return
+    }
+    const sign = DELTA_SIGN[body.reason]
+    if (sign !== undefined && Math.sign(body.delta) !== sign)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['delta'],
+        message: messageRef(sign > 0 ? 'stockDeltaAdds' : 'stockDeltaTakes'),
+      })
+  })
+export type StockAdjustmentBody = z.infer<typeof stockAdjustmentBody>
+
 export const productEndpoints = defineEndpoints('products', {
   list: {
     method: 'GET',
@@ -329,6 +412,33 @@ export const productEndpoints = defineEndpoints('products', {
     body: productUpdateBody,
     answer: productAnswer,
     audit: { entity: 'product', action: 'update' },
+  },
+  stockMovements: {
+    method: 'GET',
+    path: '/admin/products/:id/stock-movements',
+    permission: 'catalog:read',
+    summary: "A page of the product's stock movements, newest first",
+    description:
+      'Every change of stock: orders taking and giving back units, hand adjustments, counts, imports and the ' +
+      'product form. `after` is the stock the change left.',
+    params: idParams,
+    query: stockMovementQuery,
+    answer: stockMovementList,
+  },
+  adjustStock: {
+    method: 'POST',
+    path: '/admin/products/:id/stock-adjustments',
+    permission: 'catalog:write',
+    summary: 'Change a product’s stock by hand, with a reason',
+    description:
+      '`delta` adds (received, above 0) or takes away (damaged and lost, below 0; other either way); a `count` ' +
+      'sends `quantity`, the stock counted, and records the difference. Stock never goes below 0: a larger ' +
+      'take is a 409 naming how many are left. Answers the movement written.',
+    params: idParams,
+    body: stockAdjustmentBody,
+    status: 201,
+    answer: envelope(stockMovement),
+    audit: { entity: 'product', action: 'stockAdjust' },
   },
   remove: {
     method: 'DELETE',

@@ -5,6 +5,7 @@ import {
   PAYMENT_STATUSES,
   REVIEW_STATUSES,
   ROLES,
+  STOCK_REASONS,
 } from '@store/contract'
 import { sql } from 'drizzle-orm'
 import {
@@ -476,6 +477,39 @@ export const orderEvents = pgTable(
     check(
       'order_events_type_check',
       sql`${t.type} in ('created', 'status', 'payment', 'edited', 'line-added', 'line-changed', 'line-deleted', 'note')`,
+    ),
+  ],
+)
+
+/**
+ * Every change of a product's stock (CONTRACT 5.3), written in the transaction of the change: by how much
+ * (`delta`), the stock it left (`after`), why, and who. An order's movements name it; the order id is kept
+ * without a foreign key, so a deleted order's movements still say which order it was.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: id(),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorId: bigint('actor_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    actorEmail: text('actor_email'),
+    delta: integer('delta').notNull(),
+    after: integer('after').notNull(),
+    reason: text('reason', { enum: STOCK_REASONS }).notNull(),
+    orderId: bigint('order_id', { mode: 'number' }),
+    note: text('note'),
+  },
+  (t) => [
+    index('stock_movements_product_idx').on(t.productId, t.id.desc()),
+    index('stock_movements_actor_idx').on(t.actorId),
+    check('stock_movements_after_check', sql`${t.after} >= 0`),
+    check(
+      'stock_movements_reason_check',
+      sql.raw(`reason in (${STOCK_REASONS.map((r) => `'${r}'`).join(', ')})`),
     ),
   ],
 )

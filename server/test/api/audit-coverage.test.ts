@@ -246,6 +246,10 @@ const FIXTURES: Record<string, () => Promise<Request>> = {
     const product = await insertProduct(t.database.db)
     return { params: { id: product.id } }
   },
+  'products.adjustStock': async () => {
+    const product = await insertProduct(t.database.db)
+    return { params: { id: product.id }, body: { reason: 'received', delta: 12, note: 'Giao từ xưởng' } }
+  },
   'products.import': async () => {
     const category = await insertCategory(t.database.db)
     const brand = await insertBrand(t.database.db)

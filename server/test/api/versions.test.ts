@@ -387,7 +387,7 @@ describe('version in the UPDATE itself', () => {
       edit: async (db, id, name) => {
         const p = await getProduct(db, id)
         const body = { ...p, name, category: p.category.id, brand: p.brand.id, sold: null, rating: null }
-        return updateProduct(db, id, body, now(), 0)
+        return updateProduct(db, id, body, { now: now(), actor: null }, 0)
       },
     },
   ]

@@ -1,9 +1,9 @@
 import { type endpoints, ORDER_STATUS_NAMES } from '@store/contract'
 import type { FastifyInstance } from 'fastify'
+import { actorOf } from '../../lib/actor.ts'
 import { bulkMessage, eachOnItsOwn, summary } from '../../lib/bulk.ts'
 import type { Handler } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
-import { actorOf } from './events.ts'
 import { lockOrder, moveOrderStatus } from './repository.ts'
 
 type BulkStatusEndpoint = (typeof endpoints.orders)['bulkStatus']

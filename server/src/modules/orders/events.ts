@@ -1,27 +1,14 @@
 import type { Order, OrderEvent, OrderEventType } from '@store/contract'
 import { desc, eq } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { orderEvents, orders } from '../../db/schema.ts'
+import type { Actor } from '../../lib/actor.ts'
 import { notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
 
 // An order's timeline (CONTRACT 4.5): each status move, payment change, edit, deleted line and staff note, with
 // who did it and when. A change writes its event through the call's `db`, which for a write call is the call's
 // transaction: the event exists exactly when the change does.
-
-/** Who acts: the signed-in account, its name and e-mail copied so the entry reads the same after a rename. */
-export interface EventActor {
-  id: number
-  name: string
-  email: string
-}
-
-/** The signed-in account of a request, as an event's actor; null for a request nobody signed in to. */
-export function actorOf(request: FastifyRequest): EventActor | null {
-  const admin = request.admin as FastifyRequest['admin'] | undefined
-  return admin ? { id: admin.id, name: admin.name, email: admin.email } : null
-}
 
 /** What an event says, apart from which order, who and when. */
 export interface EventInput {
@@ -59,7 +46,7 @@ export function toOrderEvent(row: EventRow): OrderEvent {
 export async function recordEvents(
   db: Db,
   orderId: number,
-  actor: EventActor | null,
+  actor: Actor | null,
   at: Date,
   events: readonly EventInput[],
 ): Promise<OrderEvent[]> {
@@ -133,7 +120,7 @@ export async function addOrderNote(
   db: Db,
   orderId: number | null,
   note: string,
-  actor: EventActor | null,
+  actor: Actor | null,
   at: Date,
 ): Promise<OrderEvent> {
   const [order] = orderId

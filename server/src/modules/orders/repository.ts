@@ -13,6 +13,7 @@ import {
 import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orderLines, orders, products, users } from '../../db/schema.ts'
+import type { Actor, ChangeBy } from '../../lib/actor.ts'
 import {
   knownTotal,
   type Narrowed,
@@ -38,8 +39,8 @@ import {
 import { lockForChange } from '../../lib/row-lock.ts'
 import { nextVersion } from '../../lib/versions.ts'
 import { addressText } from '../places/units.ts'
-import { type EventActor, eventsOfEdit, recordEvents } from './events.ts'
-import { releaseOrderStock, returnStock } from './stock.ts'
+import { releaseOrderStock, returnStock } from '../products/stock.ts'
+import { eventsOfEdit, recordEvents } from './events.ts'
 import { orderTotals } from './totals.ts'
 
 const orderColumns = {
@@ -271,10 +272,7 @@ export async function lockOrder(db: Db, id: number | null): Promise<Order> {
 }
 
 /** Who changes an order, and when. */
-export interface OrderChange {
-  now: Date
-  actor: EventActor | null
-}
+export type OrderChange = ChangeBy
 
 /**
  * The one way an order's status moves (CONTRACT 4.5), whoever asks: the edit form, the bulk call, and what comes
@@ -295,8 +293,9 @@ export async function moveOrderStatus(
     .update(orders)
     .set({ ...change.also, status: to, version: nextVersion(orders.version), updatedAt: change.now })
     .where(eq(orders.id, Number(before.id)))
-  // A cancelled order gives back the stock its lines took (CONTRACT 5.3).
-  if (to === 0) await releaseOrderStock(db, [Number(before.id)])
+  // A cancelled order gives back the stock its lines took; a delivered one counts its units as sold (CONTRACT 5.3).
+  if (to === 0) await releaseOrderStock(db, [Number(before.id)], 'order-cancelled', change)
+  if (to === 3) await countSold(db, Number(before.id))
   await recordEvents(db, Number(before.id), change.actor, change.now, [{ type: 'status', from, to }])
 }
 
@@ -361,11 +360,23 @@ export async function updateOrder(db: Db, id: number | null, edit: OrderEdit) {
   return { before, after }
 }
 
+/**
+ * A delivered order's units join its products' `sold`: 'Đã bán' is what buyers received. Lines of a deleted
+ * product count too, so its figure stays true if it is restored.
+ */
+async function countSold(db: Db, orderId: number) {
+  await db.execute(sql`
+    update ${products} p set sold = p.sold + l.units
+      from (select product_id, sum(quantity)::int as units from ${orderLines}
+             where order_id = ${orderId} group by product_id) l
+     where p.id = l.product_id`)
+}
+
 /** The order's lines go with it (the foreign key cascades), and the stock they took goes back (CONTRACT 5.3). */
-export async function deleteOrder(db: Db, id: number | null) {
+export async function deleteOrder(db: Db, id: number | null, by: ChangeBy) {
   if (!id) throw notFound('orderNotFound')
   await db.transaction(async (tx) => {
-    await releaseOrderStock(tx, [id])
+    await releaseOrderStock(tx, [id], 'order-deleted', by)
     const [deleted] = await tx.delete(orders).where(eq(orders.id, id)).returning({ id: orders.id })
     if (!deleted) throw notFound('orderNotFound')
   })
@@ -462,7 +473,7 @@ export async function deleteOrderLine(
   orderId: number | null,
   lineId: number | null,
   now: Date,
-  actor: EventActor | null,
+  actor: Actor | null,
 ) {
   if (!orderId) throw notFound('orderNotFound')
   return db.transaction(async (tx) => {
@@ -502,7 +513,16 @@ export async function deleteOrderLine(
     if (lines.length === 1) throw conflict('orderNeedsLine')
     await tx.delete(orderLines).where(and(eq(orderLines.id, lineId), eq(orderLines.orderId, order.id)))
     if (removed.stockTaken)
-      await returnStock(tx, [{ productId: removed.product.id, quantity: removed.quantity }])
+      await returnStock(
+        tx,
+        [{ productId: removed.product.id, quantity: removed.quantity }],
+        'line-deleted',
+        order.id,
+        {
+          now,
+          actor,
+        },
+      )
     const moved = await refigure(
       tx,
       order,

@@ -6,6 +6,7 @@ import {
   type OrderLine,
   type OrderStatus,
 } from '@store/contract'
+import { actorOf } from '../../lib/actor.ts'
 import { phoneCell, sendCsv } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { conflict } from '../../lib/errors.ts'
@@ -13,7 +14,7 @@ import { toDbId } from '../../lib/ids.ts'
 import { sentVersion } from '../../lib/versions.ts'
 import { orderBulkStatus } from './bulk.ts'
 import { orderInvoice, orderPackingSlips } from './documents.ts'
-import { actorOf, addOrderNote, listOrderEvents } from './events.ts'
+import { addOrderNote, listOrderEvents } from './events.ts'
 import {
   deleteOrder,
   deleteOrderLine,
@@ -167,7 +168,7 @@ export const orderRoutes = implement(endpoints.orders, (app) => {
       if (!isOrderDeletable(order)) throw conflict('orderKept')
       // The order and its lines as they are before the delete takes them all.
       audit.deleted({ ...audited(order), lines: (await listOrderLines(db, id)).map(auditedLine) })
-      await deleteOrder(db, id)
+      await deleteOrder(db, id, { now: app.services.now(), actor: actorOf(request) })
       return { status: true, data: null, message: 'Order deleted' }
     },
     lines: async (request, _reply, { db }) => ({

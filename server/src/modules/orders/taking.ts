@@ -13,9 +13,9 @@ import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '..
 import { ids, toDbId } from '../../lib/ids.ts'
 import { lockForChange } from '../../lib/row-lock.ts'
 import { addressText } from '../places/units.ts'
+import { moveStock, takeStock } from '../products/stock.ts'
 import { type EventInput, recordEvents } from './events.ts'
 import { getOrder, type OrderChange, refigure } from './repository.ts'
-import { returnStock, takeStock } from './stock.ts'
 import { orderTotals } from './totals.ts'
 
 // Orders taken by staff (CONTRACT 5.1): a new order with its customer, address and lines, and lines added to or
@@ -148,20 +148,6 @@ export async function createOrder(db: Db, body: NewOrderBody, change: OrderChang
     quantity: input.quantity,
     price: input.price ?? priced[i]!.price,
   }))
-  const short = await takeStock(db, lines)
-  if (short.size > 0) {
-    const numbers = lines.flatMap((l, i) => (short.has(l.productId) ? [i] : []))
-    throw new HttpError(
-      409,
-      { code: 'linesShort', params: { lines: numbers.map((i) => i + 1).join(', ') } },
-      Object.fromEntries(
-        numbers.map((i) => [
-          `lines.${i}.quantity`,
-          { code: 'stockLeft', params: { left: short.get(lines[i]!.productId)! } },
-        ]),
-      ),
-    )
-  }
   const discountPercent = body.discountPercent ?? 0
   const shipingFee = body.shippingFee ?? 0
   const [order] = await db
@@ -181,6 +167,21 @@ export async function createOrder(db: Db, body: NewOrderBody, change: OrderChang
       updatedAt: change.now,
     })
     .returning({ id: orders.id })
+  // Taken once the order has its id, which its movements name; a short line undoes the order with the rest.
+  const short = await takeStock(db, lines, order!.id, change)
+  if (short.size > 0) {
+    const numbers = lines.flatMap((l, i) => (short.has(l.productId) ? [i] : []))
+    throw new HttpError(
+      409,
+      { code: 'linesShort', params: { lines: numbers.map((i) => i + 1).join(', ') } },
+      Object.fromEntries(
+        numbers.map((i) => [
+          `lines.${i}.quantity`,
+          { code: 'stockLeft', params: { left: short.get(lines[i]!.productId)! } },
+        ]),
+      ),
+    )
+  }
   const stored = await db
     .insert(orderLines)
     .values(
@@ -266,7 +267,7 @@ export async function addOrderLine(
   const { order, lines } = await openOrder(db, orderId)
   const [product] = await productsOf(db, [{ input, prefix: '' }])
   const price = input.price ?? product!.price
-  oneLineShort(await takeStock(db, [{ productId: product!.id, quantity: input.quantity }]))
+  oneLineShort(await takeStock(db, [{ productId: product!.id, quantity: input.quantity }], order.id, change))
   const [line] = await db
     .insert(orderLines)
     .values({ orderId: order.id, productId: product!.id, price, quantity: input.quantity, stockTaken: true })
@@ -297,8 +298,19 @@ export async function changeOrderLine(
   const price = input.price ?? line.price
   const delta = input.quantity - line.quantity
   if (line.stockTaken && delta > 0)
-    oneLineShort(await takeStock(db, [{ productId: line.productId, quantity: delta }]))
-  if (line.stockTaken && delta < 0) await returnStock(db, [{ productId: line.productId, quantity: -delta }])
+    oneLineShort(
+      await moveStock(
+        db,
+        [{ productId: line.productId, delta: -delta, reason: 'line-changed', orderId: order.id }],
+        change,
+      ),
+    )
+  if (line.stockTaken && delta < 0)
+    await moveStock(
+      db,
+      [{ productId: line.productId, delta: -delta, reason: 'line-changed', orderId: order.id }],
+      change,
+    )
   await db.update(orderLines).set({ quantity: input.quantity, price }).where(eq(orderLines.id, line.id))
   const moved = await refigure(
     db,

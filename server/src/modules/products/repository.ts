@@ -12,6 +12,7 @@ import { and, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { brands, categories, products } from '../../db/schema.ts'
+import type { ChangeBy } from '../../lib/actor.ts'
 import { freeSlug, slugTaken } from '../../lib/catalog.ts'
 import {
   knownTotal,
@@ -37,6 +38,7 @@ import {
 } from '../../lib/list.ts'
 import { lockForChange } from '../../lib/row-lock.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
+import { recordMovements } from './stock.ts'
 
 type Row = typeof products.$inferSelect
 interface Named {
@@ -288,7 +290,9 @@ const formColumns = (body: ProductBody, slug: string, categoryId: number, brandI
   ...(body.rating != null && { rating: body.rating }),
 })
 
-export async function createProduct(db: Db, body: ProductBody, now: Date) {
+/** A new product; stock it starts with is its first movement, `edited` (set by the form). */
+export async function createProduct(db: Db, body: ProductBody, by: ChangeBy) {
+  const { now } = by
   const { category, brand } = await chosen(db, body)
   const slug = await freeSlug(db, slugged, 'product', body.name, { scope: live })
   try {
@@ -302,14 +306,30 @@ export async function createProduct(db: Db, body: ProductBody, now: Date) {
         updatedAt: now,
       })
       .returning()
+    if (row!.quantity > 0)
+      await recordMovements(
+        db,
+        [{ productId: row!.id, delta: row!.quantity, after: row!.quantity, reason: 'edited' }],
+        by,
+      )
     return toProduct(row!, category, brand)
   } catch (error) {
     throw writeFailed(error, slug)
   }
 }
 
-/** With `sent`, the product must still be at that version (CONTRACT 4.6), else 409 with it as it is now. */
-export async function updateProduct(db: Db, id: number | null, body: ProductBody, now: Date, sent?: number) {
+/**
+ * With `sent`, the product must still be at that version (CONTRACT 4.6), else 409 with it as it is now. A new
+ * quantity is recorded as an `edited` movement of the difference (CONTRACT 5.3).
+ */
+export async function updateProduct(
+  db: Db,
+  id: number | null,
+  body: ProductBody,
+  by: ChangeBy,
+  sent?: number,
+) {
+  const { now } = by
   const current = await getProduct(db, id)
   const productId = Number(current.id)
   // Stale is said first, before any other refusal: what else is wrong may be gone once the form is reloaded.
@@ -327,6 +347,9 @@ export async function updateProduct(db: Db, id: number | null, body: ProductBody
       .where(and(eq(products.id, productId), live, versionIs(products.version, sent)))
       .returning()
     if (!row) return staleOrMissing(() => getProduct(db, productId))
+    const delta = row.quantity - current.quantity
+    if (delta !== 0)
+      await recordMovements(db, [{ productId, delta, after: row.quantity, reason: 'edited' }], by)
     return toProduct(row, category, brand)
   } catch (error) {
     throw writeFailed(error, slug)

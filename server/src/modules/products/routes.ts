@@ -1,4 +1,5 @@
 import { endpoints, PRODUCT_CSV_COLUMNS, type Product } from '@store/contract'
+import { actorOf } from '../../lib/actor.ts'
 import { sendCsv } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
@@ -16,6 +17,7 @@ import {
   productBatches,
   updateProduct,
 } from './repository.ts'
+import { adjustStock, listMovements } from './stock.ts'
 
 /**
  * A product as the audit log keeps it: its category and brand by name, as a person reads them at the time of
@@ -76,7 +78,10 @@ export const productRoutes = implement(endpoints.products, async (app) => {
     }),
     create: async (request, _reply, { db, audit }) => {
       await requireStoredFiles(app.services.files, 'images', request.body.images)
-      const created = await createProduct(db, request.body, app.services.now())
+      const created = await createProduct(db, request.body, {
+        now: app.services.now(),
+        actor: actorOf(request),
+      })
       audit.created(audited(created))
       return { status: true, data: created, message: 'Product created' }
     },
@@ -84,9 +89,25 @@ export const productRoutes = implement(endpoints.products, async (app) => {
       const id = toDbId(request.params.id)
       const before = await lockProduct(db, id)
       await requireStoredFiles(app.services.files, 'images', request.body.images, before.images)
-      const updated = await updateProduct(db, id, request.body, app.services.now(), sentVersion(request))
+      const by = { now: app.services.now(), actor: actorOf(request) }
+      const updated = await updateProduct(db, id, request.body, by, sentVersion(request))
       audit.diff(audited(before), audited(updated))
       return { status: true, data: updated, message: 'Product updated' }
+    },
+    stockMovements: async (request, _reply, { db }) => ({
+      status: true,
+      ...(await listMovements(db, toDbId(request.params.id), request.query.page, request.query.limit)),
+      message: 'OK',
+    }),
+    adjustStock: async (request, _reply, { db, audit }) => {
+      const id = toDbId(request.params.id)
+      const by = { now: app.services.now(), actor: actorOf(request) }
+      const { before, movement } = await adjustStock(db, id, request.body, by)
+      audit.diff(
+        { quantity: before, reason: null, note: null },
+        { quantity: movement.after, reason: movement.reason, note: movement.note ?? null },
+      )
+      return { status: true, data: movement, message: 'Stock adjusted' }
     },
     remove: async (request, _reply, { db, audit }) => {
       const id = toDbId(request.params.id)

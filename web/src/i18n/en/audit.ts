@@ -67,6 +67,7 @@ export const audit = {
     twoFactorDisable: 'Two-step sign-in turned off',
     sessionEnd: 'Session ended',
     import: 'Import',
+    stockAdjust: 'Stock adjusted',
     bulkStatus: 'Status changed in bulk',
     bulkDelete: 'Deleted in bulk',
     note: 'Note added',

@@ -69,6 +69,7 @@ export const audit: Messages<typeof en> = {
     twoFactorDisable: 'Tắt xác thực hai bước',
     sessionEnd: 'Kết thúc phiên đăng nhập',
     import: 'Nhập từ tệp',
+    stockAdjust: 'Điều chỉnh tồn kho',
     bulkStatus: 'Đổi trạng thái hàng loạt',
     bulkDelete: 'Xóa hàng loạt',
     note: 'Thêm ghi chú',

@@ -1,0 +1,234 @@
+import type { StockAdjustmentBody, StockMovement, StockReason } from '@store/contract'
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { orderLines, products, stockMovements } from '../../db/schema.ts'
+import type { ChangeBy } from '../../lib/actor.ts'
+import { conflict, notFound } from '../../lib/errors.ts'
+import { ids } from '../../lib/ids.ts'
+
+// Stock that follows orders, with its history (CONTRACT 5.3). A product's `quantity` is what is left to sell, and
+// every change of it goes through `moveStock`, which writes the change and its movement in the caller's
+// transaction: orders taking and giving back units, hand adjustments and counts. The product form and the import
+// set a quantity outright and record the difference with `recordMovements`.
+
+/** A change of one product's stock: by how much, why, and for which order. */
+export interface StockMove {
+  productId: number
+  delta: number
+  reason: StockReason
+  orderId?: number | null
+  note?: string | null
+}
+
+/** A movement as written: the move and the stock it left. */
+export interface Moved extends StockMove {
+  after: number
+}
+
+/** Writes the movements of changes already made, in one statement. */
+export async function recordMovements(db: Db, moved: readonly Moved[], by: ChangeBy) {
+  if (moved.length === 0) return
+  await db.insert(stockMovements).values(
+    moved.map((m) => ({
+      productId: m.productId,
+      delta: m.delta,
+      after: m.after,
+      reason: m.reason,
+      orderId: m.orderId ?? null,
+      note: m.note ?? null,
+      at: by.now,
+      actorId: by.actor?.id ?? null,
+      actorName: by.actor?.name ?? null,
+      actorEmail: by.actor?.email ?? null,
+    })),
+  )
+}
+
+/**
+ * Moves stock, all or none, and records each move. A move that takes units (delta below 0) happens only if that
+ * many are left: one `UPDATE … WHERE quantity + delta >= 0`, which holds the row until the transaction ends, so
+ * two orders racing for the last unit cannot both get it (and the table's check refuses a negative stock
+ * whatever the code does). Moves of one product and reason are added up, and products are taken in id order so two
+ * transactions never wait on each other. A move of 0 is skipped, except a count, which records that the shelf was
+ * counted. Answers the products that were short with how many they have left; when there is any, the caller
+ * refuses and its transaction writes nothing.
+ */
+export async function moveStock(
+  db: Db,
+  moves: readonly StockMove[],
+  by: ChangeBy,
+): Promise<Map<number, number>> {
+  const merged = new Map<string, StockMove>()
+  for (const move of moves) {
+    const key = `${move.productId}/${move.reason}/${move.orderId ?? ''}`
+    const seen = merged.get(key)
+    merged.set(key, seen ? { ...seen, delta: seen.delta + move.delta } : move)
+  }
+  const short = new Map<number, number>()
+  const moved: Moved[] = []
+  const ordered = [...merged.values()].sort((a, b) => a.productId - b.productId)
+  for (const move of ordered) {
+    if (move.delta === 0 && move.reason !== 'count') continue
+    const [row] = await db
+      .update(products)
+      .set({ quantity: sql`${products.quantity} + ${move.delta}` })
+      .where(and(eq(products.id, move.productId), sql`${products.quantity} + ${move.delta} >= 0`))
+      .returning({ after: products.quantity })
+    if (row) {
+      moved.push({ ...move, after: row.after })
+      continue
+    }
+    const [left] = await db
+      .select({ quantity: products.quantity })
+      .from(products)
+      .where(eq(products.id, move.productId))
+    short.set(move.productId, left?.quantity ?? 0)
+  }
+  if (short.size === 0) await recordMovements(db, moved, by)
+  return short
+}
+
+/** Units of a product an order line asks for or gives back. */
+export interface Units {
+  productId: number
+  quantity: number
+}
+
+/** Takes an order's units (see `moveStock`): answers the short products, and then nothing may be written. */
+export const takeStock = (db: Db, wanted: readonly Units[], orderId: number | null, by: ChangeBy) =>
+  moveStock(
+    db,
+    wanted.map((w) => ({ productId: w.productId, delta: -w.quantity, reason: 'order' as const, orderId })),
+    by,
+  )
+
+/** Gives units back: a line deleted or shrunk, an order cancelled or deleted. */
+export async function returnStock(
+  db: Db,
+  given: readonly Units[],
+  reason: StockReason,
+  orderId: number | null,
+  by: ChangeBy,
+) {
+  await moveStock(
+    db,
+    given
+      .filter((g) => g.quantity > 0)
+      .map((g) => ({ productId: g.productId, delta: g.quantity, reason, orderId })),
+    by,
+  )
+}
+
+/**
+ * Gives back what the lines of the orders took, and marks them as holding nothing: an order cancelled or
+ * deleted. Lines from before orders took stock (`stock_taken` false) move nothing.
+ */
+export async function releaseOrderStock(
+  db: Db,
+  orderIds: readonly number[],
+  reason: 'order-cancelled' | 'order-deleted',
+  by: ChangeBy,
+) {
+  if (orderIds.length === 0) return
+  const released = await db
+    .update(orderLines)
+    .set({ stockTaken: false })
+    .where(and(inArray(orderLines.orderId, [...orderIds]), eq(orderLines.stockTaken, true)))
+    .returning({
+      orderId: orderLines.orderId,
+      productId: orderLines.productId,
+      quantity: orderLines.quantity,
+    })
+  await moveStock(
+    db,
+    released.map((l) => ({ productId: l.productId, delta: l.quantity, reason, orderId: l.orderId })),
+    by,
+  )
+}
+
+/** A product's stock, its row locked until the transaction ends; 404 when there is no live product of that id. */
+export async function lockedStock(db: Db, productId: number | null): Promise<number> {
+  const [row] = productId
+    ? await db
+        .select({ quantity: products.quantity })
+        .from(products)
+        .where(and(eq(products.id, productId), sql`${products.deletedAt} is null`))
+        .for('update')
+    : []
+  if (!row) throw notFound('productNotFound')
+  return row.quantity
+}
+
+type MovementRow = typeof stockMovements.$inferSelect
+
+const toMovement = (row: MovementRow): StockMovement => ({
+  id: String(row.id),
+  at: row.at.toISOString(),
+  actor:
+    row.actorId === null
+      ? null
+      : { name: row.actorName ?? '', email: row.actorEmail ?? '', ...ids(row.actorId) },
+  delta: row.delta,
+  after: row.after,
+  reason: row.reason,
+  ...(row.orderId !== null && { orderId: String(row.orderId) }),
+  ...(row.note !== null && { note: row.note }),
+})
+
+/** A page of a product's movements, newest first, with how many there are. */
+export async function listMovements(db: Db, productId: number | null, page: number, limit: number) {
+  const [product] = productId
+    ? await db.select({ id: products.id }).from(products).where(eq(products.id, productId))
+    : []
+  if (!product) throw notFound('productNotFound')
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.productId, product.id))
+      .orderBy(desc(stockMovements.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(stockMovements).where(eq(stockMovements.productId, product.id)),
+  ])
+  const totalResults = total?.n ?? 0
+  return {
+    data: rows.map(toMovement),
+    meta: { page, limit, totalPages: Math.ceil(totalResults / limit), totalResults },
+  }
+}
+
+/** The latest movement of a product: what an adjustment answers. */
+export async function latestMovement(db: Db, productId: number): Promise<StockMovement> {
+  const [row] = await db
+    .select()
+    .from(stockMovements)
+    .where(eq(stockMovements.productId, productId))
+    .orderBy(desc(stockMovements.id))
+    .limit(1)
+  if (!row) throw notFound('productNotFound')
+  return toMovement(row)
+}
+
+/**
+ * A hand change of stock (CONTRACT 5.3): `delta` as sent, or for a count the difference between the stock counted
+ * and the stock held. A take larger than the stock is a 409 naming what is left. Answers the stock before and the
+ * movement written.
+ */
+export async function adjustStock(
+  db: Db,
+  productId: number | null,
+  body: StockAdjustmentBody,
+  by: ChangeBy,
+): Promise<{ before: number; movement: StockMovement }> {
+  const before = await lockedStock(db, productId)
+  const id = productId!
+  const delta = body.reason === 'count' ? body.quantity! - before : body.delta!
+  const short = await moveStock(
+    db,
+    [{ productId: id, delta, reason: body.reason, note: body.note || null }],
+    by,
+  )
+  if (short.size > 0) throw conflict('stockLeft', { left: before }, 'delta')
+  return { before, movement: await latestMovement(db, id) }
+}
