@@ -358,7 +358,7 @@ export async function generateStore(target: BulkTarget, options: BulkOptions): P
                 select ${lineProduct} as n, ${lineQuantity} as sold, null::int as rating
                   from ${drawnOrders(1, options.orders)} o
                  cross join lateral generate_series(0, o.lines - 1) i
-                 where o.status <> 0
+                 where o.status = 3
                 union all
                 select ${reviewProduct}, null, case when ${reviewStatus(ratingOf('s.id'))} = 'approved' then ${reviewRating} end
                   from ${reviewsFrom(1, options.reviews)} s

@@ -37,7 +37,7 @@ import {
   shopPrice,
 } from './catalog.ts'
 import { demoPicture } from './picture-cache.ts'
-import { finishLoad } from './stats.ts'
+import { finishLoad, stockHistoryFromOrders } from './stats.ts'
 
 /** The demo's size; tests read it to check the counts. */
 export const DEMO = {
@@ -535,6 +535,7 @@ async function writeDemo(tx: Db, plan: Plan, pictures: Pictures): Promise<DemoSu
     })),
   )
   await finishLoad(tx)
+  await stockHistoryFromOrders(tx)
   return {
     categories: categoryIds.length,
     brands: brandIds.length,

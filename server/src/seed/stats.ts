@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { type Db, rows } from '../db/client.ts'
 
 /**
- * Sets every product's `sold` (units in lines of orders that are not cancelled) and `rating` (mean of its
+ * Sets every product's `sold` (units in lines of delivered orders, CONTRACT 5.3) and `rating` (mean of its
  * approved reviews, two decimals, 0 with none: CONTRACT 4.5) from the rows themselves, in one set-based statement each way. Only rows
  * whose figures change are written; returns how many that was.
  */
@@ -11,7 +11,7 @@ export async function recomputeProductFigures(db: Db): Promise<number> {
     with sold as (
       select l.product_id, sum(l.quantity)::int as sold
         from order_lines l join orders o on o.id = l.order_id
-       where o.status <> 0
+       where o.status = 3
        group by l.product_id
     ), rated as (
       select product_id, round(avg(rating)::numeric, 2)::float8 as rating
@@ -45,4 +45,40 @@ export async function rebuildStatsIfPresent(db: Db): Promise<boolean> {
 export async function finishLoad(db: Db): Promise<void> {
   await recomputeProductFigures(db)
   await rebuildStatsIfPresent(db)
+}
+
+/**
+ * Gives a freshly loaded store the stock history its orders would have written (CONTRACT 5.3): each product's
+ * opening stock as received when it was added (what it holds now plus what its orders took), then one `order`
+ * movement per order that is not cancelled, in time order, each with the stock it left. Those orders' lines then
+ * hold their stock, so cancelling one gives it back. Returns how many movements were written.
+ */
+export async function stockHistoryFromOrders(db: Db): Promise<number> {
+  await db.execute(sql`
+    update order_lines l set stock_taken = true
+      from orders o where o.id = l.order_id and o.status <> 0 and not l.stock_taken`)
+  const result = await db.execute(sql`
+    with taken as (
+      select l.product_id, o.id as order_id, o.created_at as at, sum(l.quantity)::int as units
+        from order_lines l join orders o on o.id = l.order_id
+       where o.status <> 0
+       group by l.product_id, o.id, o.created_at
+    ), opening as (
+      select p.id as product_id, least(p.created_at, min(t.at)) - interval '1 minute' as at,
+             p.quantity + coalesce(sum(t.units), 0)::int as stock
+        from products p left join taken t on t.product_id = p.id
+       group by p.id
+    ), moves as (
+      select product_id, at, stock as delta, stock as after, 'received' as reason, null::bigint as order_id
+        from opening where stock > 0
+      union all
+      select t.product_id, t.at, -t.units,
+             (o.stock - sum(t.units) over (partition by t.product_id order by t.at, t.order_id))::int,
+             'order', t.order_id
+        from taken t join opening o on o.product_id = t.product_id
+    )
+    insert into stock_movements (product_id, at, delta, after, reason, order_id)
+    select product_id, at, delta, after, reason, order_id from moves order by at, product_id, order_id nulls first`)
+  const counted = result as unknown as { rowCount?: number | null; affectedRows?: number }
+  return counted.rowCount ?? counted.affectedRows ?? 0
 }

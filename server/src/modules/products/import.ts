@@ -14,6 +14,7 @@ import {
 } from '@store/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client.ts'
+import { actorOf } from '../../lib/actor.ts'
 import { type CsvRow, readCsv } from '../../lib/csv-read.ts'
 import type { Handler } from '../../lib/endpoints.ts'
 import { badRequest, fieldError, refusal } from '../../lib/errors.ts'
@@ -126,7 +127,7 @@ export async function productImport(app: FastifyInstance): Promise<Handler<Impor
       }
     }
 
-    await writeImportedProducts(db, planned, app.services.now())
+    await writeImportedProducts(db, planned, { now: app.services.now(), actor: actorOf(request) })
     audit.entityId = null
     audit.set('file', null, file.name)
     audit.set('created', null, created)

@@ -11,7 +11,7 @@ import type {
 import { and, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { brands, categories, products } from '../../db/schema.ts'
+import { brands, categories, products, stockMovements } from '../../db/schema.ts'
 import type { ChangeBy } from '../../lib/actor.ts'
 import { freeSlug, slugTaken } from '../../lib/catalog.ts'
 import {
@@ -457,8 +457,14 @@ export interface ImportedProduct {
  * batch that reads its rows from one JSON parameter. The products' counters are kept by statement-level
  * triggers, so a batch costs them one update, not one per row.
  */
-export async function writeImportedProducts(db: Db, rows: readonly ImportedProduct[], now: Date) {
-  const at = now.toISOString()
+export async function writeImportedProducts(db: Db, rows: readonly ImportedProduct[], by: ChangeBy) {
+  const at = by.now.toISOString()
+  // Each product whose stock the file sets (or starts) gets an `import` movement of the difference (CONTRACT 5.3).
+  const movement = (made: string, delta: string) => sql`
+    insert into ${stockMovements} (product_id, at, actor_id, actor_name, actor_email, delta, after, reason)
+    select id, ${at}::timestamptz, ${by.actor?.id ?? null}::bigint, ${by.actor?.name ?? null}::text,
+           ${by.actor?.email ?? null}::text, ${sql.raw(delta)}, quantity, 'import'
+      from ${sql.raw(made)} where ${sql.raw(delta)} <> 0`
   const record = (p: ImportedProduct) => ({
     id: p.id,
     name: p.name,
@@ -481,21 +487,35 @@ export async function writeImportedProducts(db: Db, rows: readonly ImportedProdu
     for (let i = 0; i < creating.length; i += IMPORT_BATCH) {
       const batch = creating.slice(i, i + IMPORT_BATCH).map((p, ord) => ({ ...record(p), ord }))
       await db.execute(sql`
-        insert into ${products} (name, slug, price, description, quantity, images, size, category_id, brand_id,
-          sold, rating, created_at, updated_at)
-        select v.name, v.slug, v.price, v.description, v.quantity, v.images, v.size, v.category_id, v.brand_id,
-          0, 0, ${at}::timestamptz, ${at}::timestamptz
-        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(${columns})
-        order by v.ord`)
+        with made as (
+          insert into ${products} (name, slug, price, description, quantity, images, size, category_id, brand_id,
+            sold, rating, created_at, updated_at)
+          select v.name, v.slug, v.price, v.description, v.quantity, v.images, v.size, v.category_id, v.brand_id,
+            0, 0, ${at}::timestamptz, ${at}::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(${columns})
+          order by v.ord
+          returning id, quantity
+        )
+        ${movement('made', 'quantity')}`)
     }
     for (let i = 0; i < updating.length; i += IMPORT_BATCH) {
       const batch = updating.slice(i, i + IMPORT_BATCH).map((p, ord) => ({ ...record(p), ord }))
+      // Every part of one statement reads the rows as they were before it, so `held` is the stock before.
       await db.execute(sql`
-        update ${products} as p set name = v.name, slug = v.slug, price = v.price, description = v.description,
-          quantity = v.quantity, images = v.images, size = v.size, category_id = v.category_id,
-          brand_id = v.brand_id, version = p.version + 1, updated_at = ${at}::timestamptz
-        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(${columns})
-        where p.id = v.id and p.deleted_at is null`)
+        with held as (
+          select p.id, p.quantity from ${products} p
+           where p.id in (select (e->>'id')::bigint from jsonb_array_elements(${JSON.stringify(batch)}::jsonb) e)
+        ), changed as (
+          update ${products} as p set name = v.name, slug = v.slug, price = v.price, description = v.description,
+            quantity = v.quantity, images = v.images, size = v.size, category_id = v.category_id,
+            brand_id = v.brand_id, version = p.version + 1, updated_at = ${at}::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(${columns})
+          where p.id = v.id and p.deleted_at is null
+          returning p.id, p.quantity
+        ), moved as (
+          select c.id, c.quantity, c.quantity - h.quantity as delta from changed c join held h on h.id = c.id
+        )
+        ${movement('moved', 'delta')}`)
     }
   } catch (error) {
     // Another call took a slug or deleted a category or brand between the checks and the writes.

@@ -5,6 +5,7 @@ import { orderLines, products, stockMovements } from '../../db/schema.ts'
 import type { ChangeBy } from '../../lib/actor.ts'
 import { conflict, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
+import { nextVersion } from '../../lib/versions.ts'
 
 // Stock that follows orders, with its history (CONTRACT 5.3). A product's `quantity` is what is left to sell, and
 // every change of it goes through `moveStock`, which writes the change and its movement in the caller's
@@ -48,7 +49,8 @@ export async function recordMovements(db: Db, moved: readonly Moved[], by: Chang
  * Moves stock, all or none, and records each move. A move that takes units (delta below 0) happens only if that
  * many are left: one `UPDATE … WHERE quantity + delta >= 0`, which holds the row until the transaction ends, so
  * two orders racing for the last unit cannot both get it (and the table's check refuses a negative stock
- * whatever the code does). Moves of one product and reason are added up, and products are taken in id order so two
+ * whatever the code does). The product's version rises, so a product form filled before the move cannot save its
+ * old quantity over it (CONTRACT 4.6). Moves of one product and reason are added up, and products are taken in id order so two
  * transactions never wait on each other. A move of 0 is skipped, except a count, which records that the shelf was
  * counted. Answers the products that were short with how many they have left; when there is any, the caller
  * refuses and its transaction writes nothing.
@@ -71,7 +73,7 @@ export async function moveStock(
     if (move.delta === 0 && move.reason !== 'count') continue
     const [row] = await db
       .update(products)
-      .set({ quantity: sql`${products.quantity} + ${move.delta}` })
+      .set({ quantity: sql`${products.quantity} + ${move.delta}`, version: nextVersion(products.version) })
       .where(and(eq(products.id, move.productId), sql`${products.quantity} + ${move.delta} >= 0`))
       .returning({ after: products.quantity })
     if (row) {
