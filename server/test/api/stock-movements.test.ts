@@ -243,7 +243,7 @@ describe('the product form', () => {
       images: ['/2026/01/kho.webp'],
       size: ['M'],
     }
-    await t.storeFiles(form.images)
+    await t.storeFiles(...form.images)
     const product = expectEnvelope(await t.call('POST', PRODUCTS, form), 201).data
     expectEnvelope(await t.call('PUT', `${PRODUCTS}/${product.id}`, { ...form, quantity: 9 }), 200)
     // The same quantity again is no movement.
@@ -270,7 +270,7 @@ describe('the product import', () => {
       await insertProduct(t.database.db, { quantity: 5, categoryId: category.id, brandId: brand.id }),
     ]
     const image = '/2026/01/nhap-kho.webp'
-    await t.storeFiles([image])
+    await t.storeFiles(image)
     const row = (id: string, name: string, quantity: number) =>
       `${id},${name},120000,${quantity},${category.name},${brand.name},M,${image},Vải lanh`
     const file = [
