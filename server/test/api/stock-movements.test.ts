@@ -298,6 +298,70 @@ describe('the product import', () => {
   })
 })
 
+describe('the product list’s stock totals', () => {
+  it('equal a plain count after a mixed run of orders, cancels, deletes and adjustments', async () => {
+    const shelf = await Promise.all(
+      [0, 1, 2, 3, 5, 8, 13].map((quantity) =>
+        insertProduct(t.database.db, { quantity, name: `Kệ hàng ${quantity}` }),
+      ),
+    )
+    const threshold = expectEnvelope(await t.call('GET', '/api/admin/settings'), 200).data.lowStockThreshold
+    const totals = async () => {
+      const answer: Record<string, number> = {}
+      for (const stock of ['all', 'out', 'low', 'in'])
+        for (const name of ['', '&name=ke hang'])
+          answer[`${stock}${name}`] = expectEnvelope(
+            await t.call('GET', `${PRODUCTS}?stock=${stock}${name}`),
+            200,
+          ).meta.totalResults
+      return answer
+    }
+    const counted = async () => {
+      const n = async (where: string, name: string) =>
+        Number(
+          (
+            await t.database.db.execute(
+              sql.raw(`select count(*)::int as n from products where deleted_at is null and ${where}${name}`),
+            )
+          ).rows[0]!.n,
+        )
+      const answer: Record<string, number> = {}
+      for (const [stock, where] of [
+        ['all', 'true'],
+        ['out', 'quantity = 0'],
+        ['low', `quantity between 1 and ${threshold}`],
+        ['in', 'quantity > 0'],
+      ] as const)
+        for (const [suffix, name] of [
+          ['', ''],
+          ['&name=ke hang', " and name like 'Kệ hàng%'"],
+        ] as const)
+          answer[`${stock}${suffix}`] = await n(where, name)
+      return answer
+    }
+    expect(await totals()).toEqual(await counted())
+    // Orders take the last units of some, a cancel gives one back, a delete another, adjustments both ways.
+    const sellOut = await order([
+      [shelf[1]!, 1],
+      [shelf[2]!, 2],
+    ])
+    const cancelled = await order([
+      [shelf[3]!, 3],
+      [shelf[6]!, 10],
+    ])
+    const deleted = await order([[shelf[4]!, 5]])
+    expect(await totals()).toEqual(await counted())
+    await moveStatus(cancelled, 0)
+    expectEnvelope(await t.call('DELETE', `${ORDERS}/${deleted}`), 200)
+    await moveStatus(sellOut, 3)
+    expectEnvelope(await adjust(shelf[0]!, { reason: 'received', delta: 2 }), 201)
+    expectEnvelope(await adjust(shelf[5]!, { reason: 'count', quantity: 0 }), 201)
+    expectEnvelope(await adjust(shelf[6]!, { reason: 'lost', delta: -13 }), 201)
+    expect(await totals()).toEqual(await counted())
+    expect(Object.values(await counted()).some((n) => n > 0)).toBe(true)
+  })
+})
+
 describe('stock never below 0', () => {
   it('is refused by the database itself, whatever the code does', async () => {
     const product = await insertProduct(t.database.db, { quantity: 1 })
