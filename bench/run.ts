@@ -314,7 +314,9 @@ benchCommand({
     for (const scenario of [...SCENARIOS, ...(await searchScenarios(api))].filter((s) => chosen(s.name)))
       results.push({ ...(await measure(api, scenario, settings)), target: scenario.target })
     const fresh = chosen('never searched') ? await measureFresh(api) : undefined
-    const taking = chosen('new orders') ? await measureOrderTaking(api, settings) : undefined
+    const taking = chosen('new orders')
+      ? [await measureOrderTaking(api, settings), await measureOrderTaking(api, settings, true)]
+      : undefined
     const end = memoryOf(api.pid!)
     const memory = { idleMb: idle.rssMb, peakMb: end.peakMb, endMb: end.rssMb }
     if (results.length > 0) console.log(`\n${table(results, settings.duration)}\n`)

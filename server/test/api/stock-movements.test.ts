@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rows } from '../../src/db/client.ts'
 import { orderLines, products, stockMovements, users } from '../../src/db/schema.ts'
 import { hashPassword } from '../../src/modules/auth/passwords.ts'
 import { insertBrand, insertCategory, insertProduct } from '../data.ts'
@@ -318,13 +319,12 @@ describe('the product list’s stock totals', () => {
     }
     const counted = async () => {
       const n = async (where: string, name: string) =>
-        Number(
-          (
-            await t.database.db.execute(
-              sql.raw(`select count(*)::int as n from products where deleted_at is null and ${where}${name}`),
-            )
-          ).rows[0]!.n,
-        )
+        (
+          await rows<{ n: number }>(
+            t.database.db,
+            sql.raw(`select count(*)::int as n from products where deleted_at is null and ${where}${name}`),
+          )
+        )[0]!.n
       const answer: Record<string, number> = {}
       for (const [stock, where] of [
         ['all', 'true'],
