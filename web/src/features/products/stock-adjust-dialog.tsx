@@ -10,6 +10,7 @@ import {
   stockAdjustmentBody,
 } from '@store/contract'
 import { endpoints } from '@store/contract/client'
+import { useEffect } from 'react'
 import { Controller, type Path, type Resolver, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { applyServerErrors } from '../../lib/forms.ts'
@@ -95,10 +96,13 @@ export function StockAdjustDialog({
   const reason = useWatch({ control, name: 'reason' })
   const message = (text: string | undefined) => translateMessage(t, text)
 
-  const close = () => {
-    form.reset(emptyStockForm)
-    onClose()
-  }
+  // Every opening starts empty, rather than every closing: closing gives the focus back to the button that opened the
+  // dialog, and the field it leaves would be checked as it blurs, after a reset, leaving a message for next time.
+  const { reset } = form
+  useEffect(() => {
+    if (opened) reset(emptyStockForm)
+  }, [opened, reset])
+
   const adjust = useApiMutation(endpoints.products.adjustStock, {
     meta: { silent: true },
     onError: (error) => {
@@ -108,10 +112,15 @@ export function StockAdjustDialog({
     },
     onSuccess: ({ data }) => {
       notify.success(t('products.stock.adjusted', { quantity: data.after }))
-      close()
+      onClose()
       onAdjusted(data)
     },
   })
+
+  // While the adjustment is on its way the dialog stays: its answer, a refusal included, is shown in it.
+  const close = () => {
+    if (!adjust.isPending) onClose()
+  }
 
   const numberProps = {
     required: true,

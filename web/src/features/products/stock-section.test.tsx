@@ -295,6 +295,25 @@ describe('the stock adjustment', () => {
     expect(within(dialog).getByRole('textbox', { name: /^Change/ })).toHaveValue('4')
   })
 
+  it('opens empty every time, whatever was typed or refused before it was closed', async () => {
+    serve()
+    const user = userEvent.setup()
+    showEdit()
+    let dialog = await openDialog(user)
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /^Reason/ }), 'other')
+    await user.click(within(dialog).getByRole('textbox', { name: /^Change/ }))
+    await user.type(within(dialog).getByRole('textbox', { name: /^Change/ }), '-')
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+
+    dialog = await openDialog(user)
+    expect(within(dialog).getByRole('combobox', { name: /^Reason/ })).toHaveValue('received')
+    const change = within(dialog).getByRole('textbox', { name: /^Change/ })
+    expect(change).toHaveValue('')
+    expect(change).not.toHaveAttribute('aria-invalid', 'true')
+    expect(within(dialog).queryByText(REQUIRED)).not.toBeInTheDocument()
+  })
+
   it('keeps a quantity the user typed in the form, and saves the form from the new stock otherwise', async () => {
     const { server, stock } = serve({
       [ADJUST]: [() => adjusted(stock, 'received', 5), () => adjusted(stock, 'received', 1)],

@@ -13,6 +13,7 @@ import { paths } from '../../lib/paths.ts'
 import { useCan } from '../../lib/permissions.tsx'
 import { apiQuery } from '../../lib/queries.ts'
 import { StockAdjustDialog } from './stock-adjust-dialog.tsx'
+import classes from './stock-section.module.css'
 
 const PAGE_SIZE = 10
 
@@ -24,7 +25,7 @@ export function SignedChange({ delta, format }: { delta: number; format: Format 
   if (delta === 0) return <Text span>0</Text>
   const adds = delta > 0
   return (
-    <Text span fw={600} c={adds ? 'green.9' : 'red.9'}>
+    <Text span fw={600} className={adds ? classes.adds : classes.takes}>
       {adds ? '+' : '−'}
       {format.count(Math.abs(delta))}
     </Text>
