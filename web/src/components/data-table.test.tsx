@@ -100,6 +100,22 @@ describe('DataTable', () => {
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false')
   })
 
+  it('says its own words when empty, if it has them', () => {
+    renderPlain(
+      <DataTable
+        caption="Things"
+        columns={columns}
+        rows={[]}
+        meta={meta(1, 10)}
+        loading={false}
+        rowKey={(r) => r.id}
+        emptyText="No things yet."
+      />,
+    )
+    expect(screen.getByText('No things yet.')).toBeInTheDocument()
+    expect(screen.queryByText("There aren't any lines.")).not.toBeInTheDocument()
+  })
+
   it('shows the spinner and marks the table busy while loading, without the empty text', () => {
     renderPlain(
       <DataTable

@@ -72,6 +72,7 @@ export function DataTable<Row>({
   selection,
   filtered = false,
   onClearFilters,
+  emptyText,
 }: {
   columns: Column<Row>[]
   rows: Row[]
@@ -94,6 +95,8 @@ export function DataTable<Row>({
   /** A filter or search narrows the list: an empty list says the filters found nothing. */
   filtered?: boolean
   onClearFilters?: () => void
+  /** What an empty, unfiltered list says in place of the generic line: a table under a record names its rows. */
+  emptyText?: string
 }) {
   const { t } = useTranslation()
   const phone = useMediaQuery(PHONE_QUERY) === true
@@ -144,7 +147,7 @@ export function DataTable<Row>({
     </Stack>
   ) : (
     <Text ta="center" c="dimmed" py="lg">
-      {t('common.empty')}
+      {emptyText ?? t('common.empty')}
     </Text>
   )
 

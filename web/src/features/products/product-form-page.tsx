@@ -1,13 +1,17 @@
+import type { StockMovement } from '@store/contract'
 import { endpoints } from '@store/contract/client'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { EditScreen } from '../../components/edit-screen.tsx'
 import { HistoryLink } from '../../components/history-link.tsx'
+import { useFormat } from '../../lib/format.ts'
 import { paths } from '../../lib/paths.ts'
 import { useCan } from '../../lib/permissions.tsx'
+import { notify } from '../../lib/toast.ts'
 import { useEditController } from '../../lib/use-edit-controller.ts'
 import { emptyProduct, ProductFields, productResolver, productToForm } from './product-form.tsx'
+import { StockSection } from './stock-section.tsx'
 
 /** /admin/product: a new product; on success a toast and back to the list. */
 export function ProductCreatePage() {
@@ -33,9 +37,13 @@ export function ProductCreatePage() {
   )
 }
 
-/** /admin/product/edit/{id}: loads the product afresh on every entry; a failed load (toasted) goes back to the list. */
+/**
+ * /admin/product/edit/{id}: loads the product afresh on every entry; a failed load (toasted) goes back to the list.
+ * Below the form, the product's stock: its movements and the hand adjustment.
+ */
 export function ProductEditPage() {
   const { t } = useTranslation()
+  const format = useFormat()
   const { id = '' } = useParams()
   const canWrite = useCan('catalog:write')
   const [uploading, setUploading] = useState(false)
@@ -49,16 +57,38 @@ export function ProductEditPage() {
     back: paths.products,
     saved: t('products.updated'),
   })
+
+  // An adjustment changes the stock without raising the product's version, and the form sends its Quantity with
+  // every save: left as it was filled, a later save would quietly set the stock back to what it was before the
+  // adjustment. So the field takes the new stock, as its starting value, so that it does not count as a change.
+  // A quantity the user typed is theirs to save: it stays, and they are told what the stock is now.
+  const { form } = edit
+  const stockMoved = (movement: StockMovement) => {
+    if (form.getFieldState('quantity').isDirty) {
+      notify.info(
+        t('products.stock.keptTyped', {
+          quantity: format.count(movement.after),
+          typed: String(form.getValues('quantity')),
+        }),
+      )
+      return
+    }
+    form.resetField('quantity', { defaultValue: movement.after })
+  }
+
   return (
-    <EditScreen
-      title={t('products.edit')}
-      crumbs={[{ label: t('products.list'), to: paths.products }, { label: t('products.edit') }]}
-      edit={edit}
-      saveDisabled={uploading}
-      readOnly={!canWrite}
-      actions={<HistoryLink entity="product" id={id} />}
-    >
-      <ProductFields form={edit.form} onUploadingChange={setUploading} />
-    </EditScreen>
+    <>
+      <EditScreen
+        title={t('products.edit')}
+        crumbs={[{ label: t('products.list'), to: paths.products }, { label: t('products.edit') }]}
+        edit={edit}
+        saveDisabled={uploading}
+        readOnly={!canWrite}
+        actions={<HistoryLink entity="product" id={id} />}
+      >
+        <ProductFields form={edit.form} onUploadingChange={setUploading} />
+      </EditScreen>
+      <StockSection productId={id} product={edit.record} onAdjusted={stockMoved} />
+    </>
   )
 }

@@ -63,10 +63,18 @@ const BRANDS = 'GET /api/admin/brands/all'
 const GET = 'GET /api/admin/products/9'
 const PUT = 'PUT /api/admin/products/9'
 const POST = 'POST /api/admin/products'
+const MOVEMENTS = 'GET /api/admin/products/9/stock-movements'
+/** The edit screen's stock section, with no movements: its own tests are in stock-section.test.tsx. */
+const noMovements = () => ok([], { meta: { page: 1, limit: 10, totalPages: 0, totalResults: 0 } })
 
-/** The selects' options, answered at once; every other call fails the test unless named. */
+/** The selects' options and no stock movements, answered at once; every other call fails the test unless named. */
 const serve = (routes: Routes = {}) =>
-  fakeFetch({ [CATEGORIES]: () => ok(categories), [BRANDS]: () => ok(brands), ...routes })
+  fakeFetch({
+    [CATEGORIES]: () => ok(categories),
+    [BRANDS]: () => ok(brands),
+    [MOVEMENTS]: noMovements,
+    ...routes,
+  })
 
 const showCreate = () => renderAt(<ProductCreatePage />, '/admin/product', '/admin/product')
 const showEdit = () => renderAt(<ProductEditPage />, '/admin/product/edit/9', '/admin/product/edit/:id')
@@ -213,6 +221,7 @@ describe('the edit-product screen', () => {
     })
     fakeFetch({
       [GET]: [() => ok(product())],
+      [MOVEMENTS]: noMovements,
       [CATEGORIES]: async () => {
         await later
         return ok(categories)

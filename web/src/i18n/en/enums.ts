@@ -27,4 +27,20 @@ export const enums = {
   /** A field of an order or a product named inside a sentence (contract's `NAMED_PARAMS`): as the API writes it. */
   orderField: { amount: 'amount', quantity: 'quantity' },
   productField: { category: 'category', brand: 'brand' },
+  /** Why a product's stock changed (contract's `STOCK_REASONS`). */
+  stockReason: {
+    order: 'Order',
+    'order-cancelled': 'Order cancelled',
+    'order-deleted': 'Order deleted',
+    'line-changed': 'Order line changed',
+    'line-deleted': 'Order line deleted',
+    returned: 'Returned',
+    received: 'Received',
+    damaged: 'Damaged',
+    lost: 'Lost',
+    count: 'Stock count',
+    import: 'Import',
+    edited: 'Product edited',
+    other: 'Other',
+  },
 }

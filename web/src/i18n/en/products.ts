@@ -38,6 +38,44 @@ export const products = {
     images: 'The first image is the thumbnail in lists; up to {{max}} images',
     size: 'Leave every box empty when the product has no size',
   },
+  /** The stock section under the edit form: the product's stock movements and the hand adjustment (CONTRACT 5.3). */
+  stock: {
+    title: 'Stock',
+    current: 'In stock now: {{quantity}}',
+    caption: 'Stock movements of {{name}}',
+    captionPlain: 'Stock movements',
+    columns: {
+      at: 'Date',
+      change: 'Change',
+      after: 'Stock after',
+      reason: 'Reason',
+      order: 'Order',
+      by: 'By',
+      note: 'Note',
+    },
+    store: 'The store',
+    openOrder: 'Open order #{{id}}',
+    none: 'No stock movements yet.',
+    adjust: 'Adjust stock',
+    fields: {
+      reason: 'Reason',
+      delta: 'Change',
+      quantity: 'Counted stock',
+      note: 'Note',
+    },
+    hints: {
+      received: 'Units received: they are added to the stock',
+      damaged: 'Units damaged, as a positive number: they are taken off the stock',
+      lost: 'Units lost, as a positive number: they are taken off the stock',
+      other: 'A positive number adds units, a negative one (such as -2) takes them away',
+      count: 'The units counted on the shelf: the stock is set to it',
+      note: 'Optional, at most {{max}} characters',
+    },
+    submit: 'Adjust',
+    adjusted: 'Stock adjusted: {{quantity}} in stock',
+    keptTyped:
+      'Stock is now {{quantity}}. The Quantity field keeps the {{typed}} you typed: saving the form sets the stock to it.',
+  },
   /** The product import screen (CONTRACT 4.1). */
   import: {
     title: 'Import Products',
