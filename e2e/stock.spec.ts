@@ -170,6 +170,25 @@ test('stock on the edit screen: received by hand, taken by an order, a take too 
     await newest.getByRole('link', { name: `Mở đơn hàng #${order.id}` }).click()
     await expect(page).toHaveURL(new RegExp(`/admin/order/${order.id}/detail/${order.id}$`))
     await expect(page.getByRole('dialog')).toHaveCount(0)
+
+    // Counted, then the form saved: the count raised the product's version, and the form saves from the new one,
+    // so the save is neither refused as someone else's change nor sets the stock back.
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto(`/admin/product/edit/${product.id}`)
+    await expect(quantity).toHaveValue('13')
+    await adjustButton.click()
+    await reason.selectOption('count')
+    await dialog.getByRole('textbox', { name: t.fields.quantity }).fill('12')
+    await dialog.getByRole('button', { name: t.submit, exact: true }).click()
+    await expect(dialog).toBeHidden()
+    await expect(quantity).toHaveValue('12')
+    const price = page.getByRole('textbox', { name: vi.products.fields.price, exact: true })
+    await price.fill('456000')
+    await page.getByRole('button', { name: vi.common.save, exact: true }).click()
+    await expect(page).toHaveURL(/\/admin\/products$/)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    const saved = (await api.get<{ data: Product }>(`/admin/products/${product.id}`)).data
+    expect(saved).toMatchObject({ quantity: 12, price: 456_000 })
   } finally {
     if (order) {
       await api.delete(`/admin/orders/${order.id}`)

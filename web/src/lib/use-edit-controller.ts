@@ -179,6 +179,16 @@ export function useEditController<
   }, [refetch, reset, toValues])
   const meanwhile = useEditedMeanwhile(reloadRecord)
 
+  // After a change the screen made itself beside the form (a product's stock adjusted): the record as the server
+  // has it now fills the fields the user has not touched, the typed ones stay, and saves go from its version, so
+  // the screen's own change is neither undone by the form nor mistaken for someone else's.
+  const refreshUntouched = useCallback(async () => {
+    const fresh = (await refetch()).data as { data: RecordOf<Load> } | undefined
+    if (fresh === undefined || !toValues) return
+    filledVersion.current = versionOf(fresh.data)
+    reset(toValues(fresh.data), { keepDirtyValues: true })
+  }, [refetch, reset, toValues])
+
   useEffect(() => {
     if (record.isError) navigate(back, { replace: true })
   }, [record.isError, back, navigate])
@@ -253,5 +263,7 @@ export function useEditController<
     meanwhile,
     /** The text of the last refusal, when the screen shows refusals itself (`placeRefusal`). */
     refusal,
+    /** Takes the record as it is now into the untouched fields and its version (see `refreshUntouched`). */
+    refreshUntouched,
   }
 }

@@ -58,22 +58,21 @@ export function ProductEditPage() {
     saved: t('products.updated'),
   })
 
-  // An adjustment changes the stock without raising the product's version, and the form sends its Quantity with
-  // every save: left as it was filled, a later save would quietly set the stock back to what it was before the
-  // adjustment. So the field takes the new stock, as its starting value, so that it does not count as a change.
-  // A quantity the user typed is theirs to save: it stays, and they are told what the stock is now.
-  const { form } = edit
-  const stockMoved = (movement: StockMovement) => {
-    if (form.getFieldState('quantity').isDirty) {
+  // An adjustment changes the stock and raises the product's version. The form then takes the product as it is
+  // now into the fields the user has not touched (Quantity among them) and saves from its version: a later save
+  // neither sets the stock back nor is refused as edited by someone else. A quantity the user typed is theirs to
+  // save: it stays, and they are told what the stock is now.
+  const { form, refreshUntouched } = edit
+  const stockMoved = async (movement: StockMovement) => {
+    const typed = form.getFieldState('quantity').isDirty
+    await refreshUntouched()
+    if (typed)
       notify.info(
         t('products.stock.keptTyped', {
           quantity: format.count(movement.after),
           typed: String(form.getValues('quantity')),
         }),
       )
-      return
-    }
-    form.resetField('quantity', { defaultValue: movement.after })
   }
 
   return (

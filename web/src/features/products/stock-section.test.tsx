@@ -76,20 +76,25 @@ const meta = (page: number, total: number) => ({
  * movements, and the selects' options. Every other call fails the test unless named.
  */
 function serve(routes: Routes = {}, rows: StockMovement[] = HISTORY) {
-  const stock = { quantity: 12 }
+  const stock = { quantity: 12, version: 8 }
   const server = fakeFetch({
     'GET /api/admin/categories/all': () => ok([{ id: 'c1', name: 'Áo' }]),
     'GET /api/admin/brands/all': () => ok([{ id: 'b1', name: 'Việt Tiến' }]),
-    [GET]: () => ok(product({ quantity: stock.quantity })),
+    [GET]: () => ok(product({ quantity: stock.quantity, version: stock.version })),
     [MOVEMENTS]: () => ok(rows, { meta: meta(1, rows.length) }),
     ...routes,
   })
   return { server, stock }
 }
 
-/** The adjustment's answer: 201 with the movement written, the product's stock moved to `after`. */
-const adjusted = (stock: { quantity: number }, reason: StockMovement['reason'], delta: number) => {
+/** The adjustment's answer: 201 with the movement written, the product's stock moved to `after`, its version up. */
+const adjusted = (
+  stock: { quantity: number; version: number },
+  reason: StockMovement['reason'],
+  delta: number,
+) => {
   stock.quantity += delta
+  stock.version += 1
   return json(201, {
     status: true,
     data: movement({ id: '99', reason, delta, after: stock.quantity }),
@@ -332,16 +337,17 @@ describe('the stock adjustment', () => {
     expect(await screen.findByText('In stock now: 17')).toBeInTheDocument()
     expect(quantityField()).toHaveValue('30')
 
-    // Back to what was filled, then adjusted: the field follows the stock, and a save sends the new stock.
+    // Set to the stock shown, so untouched again, then adjusted: the field follows the stock, and a save sends the
+    // new stock from the version the adjustment left, so it is not refused as edited by someone else.
     await user.clear(quantityField())
-    await user.type(quantityField(), '12')
+    await user.type(quantityField(), '17')
     dialog = await openDialog(user)
     await user.type(within(dialog).getByRole('textbox', { name: /^Change/ }), '1')
     await user.click(within(dialog).getByRole('button', { name: 'Adjust' }))
     await waitFor(() => expect(quantityField()).toHaveValue('18'))
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'))
-    expect(server.callsTo(PUT)[0]!.body).toMatchObject({ quantity: 18, version: 8 })
+    expect(server.callsTo(PUT)[0]!.body).toMatchObject({ quantity: 18, version: 10 })
   })
 
   it('checks the rules before sending, and puts the server’s refusals next to their fields', async () => {
