@@ -71,6 +71,16 @@ export const messageTexts = {
   csvUnknownName: 'No {{what}} is named {{name}}',
   importFailed_one: 'The file has {{count}} error; nothing was imported',
   importFailed_other: 'The file has {{count}} errors; nothing was imported',
+  // Images an import names by address (CONTRACT 5.4).
+  imageUrlScheme: 'Image addresses must start with https://: {{url}}',
+  imageUrlRefused:
+    '{{url}} leads to a private, local or reserved network address; only public addresses are fetched',
+  imageUrlUnreachable: 'The image at {{url}} could not be fetched: the host was not found or did not connect',
+  imageUrlTimeout: 'The image at {{url}} did not arrive within {{seconds}} s',
+  imageUrlTooLarge: 'The image at {{url}} is larger than {{mb}} MB',
+  imageUrlStatus: '{{url}} answered HTTP {{status}} instead of an image',
+  imageUrlRedirects: '{{url}} redirects more than {{max}} times',
+  imageUrlNotImage: '{{url}} is not an image we accept; it must be JPEG, PNG, WebP, GIF or AVIF',
 
   // Sign-in and session.
   signInRequired: 'Please sign in: the Authorization header has no bearer token',

@@ -198,8 +198,9 @@ export type ProductExportQuery = z.infer<typeof productExportQuery>
 
 /**
  * The columns of the product export, in order, and of the import's file (CONTRACT 4.1). `category` and `brand`
- * are names; `size` is `S|M`; `images` are stored paths separated by `|`. The import needs `id` (empty creates)
- * and the form's columns; it ignores `sold`, `rating`, `createdAt` and `updatedAt`, which a shop does not edit.
+ * are names; `size` is `S|M`; `images` are stored paths separated by `|`, and in an import also `https://`
+ * addresses of images to fetch (CONTRACT 5.4). The import needs `id` (empty creates) and the form's columns; it
+ * ignores `sold`, `rating`, `createdAt` and `updatedAt`, which a shop does not edit.
  */
 export const PRODUCT_CSV_COLUMNS = [
   'id',
@@ -369,7 +370,9 @@ export const productEndpoints = defineEndpoints('products', {
     description:
       'Multipart, one `file` part: CSV (UTF-8) with the columns of PRODUCT_IMPORT_COLUMNS (the export’s file is accepted as it is). ' +
       '`id` empty creates, an existing id updates. `dryRun=true` checks without writing. When any row has an error nothing is ' +
-      'written and the answer is a 400 whose `data` is the report. At most 100,000 rows and UPLOAD_MAX_MB; not CSV is a 415.',
+      'written and the answer is a 400 whose `data` is the report. At most 100,000 rows and UPLOAD_MAX_MB; not CSV is a 415. ' +
+      '`images` may give `https://` addresses: each is fetched (public addresses only, 10 s, UPLOAD_MAX_MB) and stored as an ' +
+      'upload, also checked on a dry run; a failed fetch is its row’s error.',
     consumes: ['multipart/form-data'],
     query: productImportQuery,
     body: z.unknown().meta({ description: 'multipart/form-data with one `file` part' }),

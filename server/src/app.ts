@@ -71,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now ?? (() => new Date()),
     uploadDir,
     files: await openFileStore(deps.config.STORAGE_URL, uploadDir),
+    ...(deps.imageFetchTimeoutMs !== undefined && { imageFetchTimeoutMs: deps.imageFetchTimeoutMs }),
   })
   app.decorateRequest('admin', undefined as never)
   // Before the routes, so the time of every answer is counted, the web app's files too.

@@ -105,6 +105,12 @@ export const configSchema = z
       .default(20),
     IMAGE_TIMEOUT_SECONDS: positiveInt(10, 3600),
     /**
+     * For tests only: lets the product import fetch images (CONTRACT 5.4) from this machine's loopback
+     * (127.0.0.0/8, ::1), over `http:` too, so a test can serve them itself. Private and link-local networks stay
+     * refused whatever it says; a shop leaves it off.
+     */
+    IMAGE_FETCH_ALLOW_LOOPBACK: bool.default(false),
+    /**
      * Threads that lay out invoices and packing slips, off the server's thread (docs/performance.md, "Printed
      * documents"); 10 documents a thread may wait, more are answered 503 with Retry-After.
      */

@@ -20,6 +20,8 @@ export interface AppDeps {
    * (`answerSerializer`): the API tests turn it on, a server does not pay for it.
    */
   checkAnswers?: boolean
+  /** How long the import may spend fetching one image from an address (CONTRACT 5.4); 10 s, tests shorten it. */
+  imageFetchTimeoutMs?: number
 }
 
 export interface Services {
@@ -32,6 +34,8 @@ export interface Services {
   uploadDir: string
   /** Where uploaded files are stored (STORAGE_URL): that folder, or a bucket. */
   files: FileStore
+  /** How long fetching one image of an import may take (AppDeps); unset, the 10 s of CONTRACT 5.4. */
+  imageFetchTimeoutMs?: number
 }
 
 export interface SignedInAdmin {

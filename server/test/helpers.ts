@@ -87,6 +87,8 @@ export async function startApp(
     webDir?: string
     /** Pino options for the app's log (a test reading what the server logs); none by default. */
     logger?: Record<string, unknown>
+    /** How long the import may fetch one image by address: shorter than the 10 s, for a test of the limit. */
+    imageFetchTimeoutMs?: number
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase()
@@ -101,6 +103,7 @@ export async function startApp(
     ...(options.now ? { now: options.now } : {}),
     ...(options.webDir ? { webDir: options.webDir } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.imageFetchTimeoutMs ? { imageFetchTimeoutMs: options.imageFetchTimeoutMs } : {}),
   })
   await app.ready()
   const [admin] = await database.db

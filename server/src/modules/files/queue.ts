@@ -1,3 +1,6 @@
+import type { FastifyReply } from 'fastify'
+import { HttpError } from '../../lib/errors.ts'
+
 /**
  * How many images are decoded at once, and how many may wait for their turn. Decoding and re-encoding an image
  * of the allowed size takes most of a core and tens of megabytes for about a second; without a bound, a handful
@@ -69,4 +72,13 @@ export class QueueFullError extends Error {
   constructor(readonly retryAfterSeconds: number) {
     super(`image queue full; retry after ${retryAfterSeconds} s`)
   }
+}
+
+/**
+ * The answer to a call whose image found the queue full: 503 `imagesBusy`, with Retry-After set on `reply`, so
+ * the client knows when to try again.
+ */
+export function imagesBusy(reply: FastifyReply, error: QueueFullError): HttpError {
+  reply.header('retry-after', String(error.retryAfterSeconds))
+  return new HttpError(503, { code: 'imagesBusy', params: { seconds: error.retryAfterSeconds } })
 }

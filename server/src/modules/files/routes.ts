@@ -2,8 +2,8 @@ import { finished } from 'node:stream/promises'
 import multipart, { type Multipart } from '@fastify/multipart'
 import { endpoints, MAX_FILES_PER_UPLOAD, UPLOAD_FIELD } from '@store/contract'
 import { implement } from '../../lib/endpoints.ts'
-import { badRequest, fieldError, HttpError, notFound } from '../../lib/errors.ts'
-import { DecodeQueue, QueueFullError } from './queue.ts'
+import { badRequest, fieldError, type HttpError, notFound } from '../../lib/errors.ts'
+import { DecodeQueue, imagesBusy, QueueFullError } from './queue.ts'
 import { imageLimits, storeImage } from './storage.ts'
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -81,10 +81,7 @@ export const fileRoutes = implement(endpoints.files, async (app) => {
             request.log.warn({ err: failure }, 'an upload refused halfway left files behind'),
           )
         if (!parserFailed) await discardRest(parts)
-        if (error instanceof QueueFullError) {
-          reply.header('retry-after', String(error.retryAfterSeconds))
-          throw new HttpError(503, { code: 'imagesBusy', params: { seconds: error.retryAfterSeconds } })
-        }
+        if (error instanceof QueueFullError) throw imagesBusy(reply, error)
         throw error
       }
       if (stored.length === 0) throw badRequest(UPLOAD_FIELD, 'required')

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart'
 import {
-  type endpoints,
+  endpoints,
   type ImportError,
   type ImportReport,
   MAX_IMPORT_ROWS,
@@ -20,6 +20,17 @@ import type { Handler } from '../../lib/endpoints.ts'
 import { badRequest, fieldError, refusal } from '../../lib/errors.ts'
 import { toDbId } from '../../lib/ids.ts'
 import type { FileStore } from '../../types.ts'
+import { IMAGE_FETCH_TIMEOUT_MS, type ImageFetchOptions } from '../files/fetch-image.ts'
+import { imagesBusy, QueueFullError } from '../files/queue.ts'
+import { decodeQueueOf } from '../files/routes.ts'
+import { imageLimits } from '../files/storage.ts'
+import {
+  type FetchedImages,
+  fetchImages,
+  isFetchedScheme,
+  isImageAddress,
+  removeFetched,
+} from './import-images.ts'
 import {
   catalogRecordsNamed,
   type ImportedProduct,
@@ -41,18 +52,32 @@ type ImportEndpoint = (typeof endpoints.products)['import']
 /** The form's fields a file sets; category and brand come by name, `sold` and `rating` are not the file's. */
 const rowBody = productBody.omit({ category: true, brand: true, sold: true, rating: true })
 
+/** What the hook before the handler read and fetched for it. */
+interface Prepared {
+  file: { name: string; content: Buffer }
+  table: ReturnType<typeof readCsv>
+  fetched: FetchedImages
+}
+
 /** A row that passed every check, ready to write, with the line of the file it came from. */
 interface Planned extends ImportedProduct {
   line: number
 }
 
-/** A list cell: `S|M`, `/2026/01/a.webp|/2026/01/b.webp`; empty is no item. */
+/**
+ * Stands for an image address while a row is checked with the form's rules, which know stored paths only: the
+ * address is checked on its own, and replaced by the stored path of what it gave.
+ */
+const ADDRESS_STAND_IN = '/0000/00/address.webp'
+
+/** A list cell: `S|M`, `/2026/01/a.webp|https://supplier.example/b.jpg`; empty is no item. */
 const listOf = (cell: string | undefined) =>
   !cell || cell.trim() === '' ? [] : cell.split('|').map((item) => item.trim())
 
 /**
  * The handler of `products.import`. Registers the multipart parser on the products plugin, bounded as the
- * image upload is: one file of at most UPLOAD_MAX_MB.
+ * image upload is: one file of at most UPLOAD_MAX_MB; and the hooks that read the file and fetch its images
+ * before the handler, and remove those images when the import is not written.
  */
 export async function productImport(app: FastifyInstance): Promise<Handler<ImportEndpoint>> {
   const maxMb = app.services.config.UPLOAD_MAX_MB
@@ -93,9 +118,26 @@ export async function productImport(app: FastifyInstance): Promise<Handler<Impor
     return file
   }
 
-  return async (request, reply, { db, audit }) => {
+  const { files, config } = app.services
+  // The images rows name by address are fetched with the upload's own limits, decode queue included (it is
+  // created with the files module's routes, after this plugin, so it is looked up at the call).
+  const fetchOptions = (): ImageFetchOptions => ({
+    maxBytes: maxMb * 1024 * 1024,
+    timeoutMs: app.services.imageFetchTimeoutMs ?? IMAGE_FETCH_TIMEOUT_MS,
+    allowLoopback: config.IMAGE_FETCH_ALLOW_LOOPBACK,
+    limits: imageLimits(config, decodeQueueOf(app.services)),
+  })
+
+  // The file is read and its images fetched before the handler, because the handler runs in the call's
+  // transaction: on the embedded database an open transaction holds up every other statement of the server,
+  // and on PostgreSQL the products it updates stay locked. Neither should wait on a slow upload or on seconds of
+  // fetching images from other servers.
+  const prepared = new WeakMap<FastifyRequest, Prepared>()
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.routeOptions.config.endpoint !== endpoints.products.import) return
     if (!request.isMultipart()) throw fieldError(415, FIELD, 'notCsv')
-    const dryRun = request.query.dryRun
+    // The query is already validated, and typed, for the handler; the hook sees it untyped.
+    const dryRun = (request.query as { dryRun: boolean }).dryRun
     const file = await upload(request)
     const table = readCsv(file.content, {
       required: PRODUCT_IMPORT_COLUMNS,
@@ -103,10 +145,36 @@ export async function productImport(app: FastifyInstance): Promise<Handler<Impor
       maxRows: MAX_IMPORT_ROWS,
       field: FIELD,
     })
+    // A dry run checks each image and stores none; a real import stores them now, and the hook below removes
+    // them again unless the import is written.
+    const keep = dryRun ? null : { files, now: app.services.now() }
+    try {
+      const addresses = table.rows
+        .flatMap((row) => listOf(row.cells.images))
+        .filter((item) => isImageAddress(item) && isFetchedScheme(item))
+      const fetched = await fetchImages(addresses, fetchOptions(), keep, request.log)
+      prepared.set(request, { file, table, fetched })
+    } catch (error) {
+      if (error instanceof QueueFullError) throw imagesBusy(reply, error)
+      throw error
+    }
+  })
+  // Whatever ends an import other than its success (a row's error, the database refusing the write or the
+  // commit), the images fetched for it would belong to no product.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const fetched = prepared.get(request)?.fetched
+    if (fetched && reply.statusCode >= 300) await removeFetched(files, fetched.stored, request.log)
+    return payload
+  })
+
+  return async (request, reply, { db, audit }) => {
+    const dryRun = request.query.dryRun
+    const { file, table, fetched } = prepared.get(request)!
     // A real import locks the products it updates before reading them, as the form's update does.
     const { planned, errors } = await checkRows(db, table.rows, table.problems, {
       lock: !dryRun,
-      files: app.services.files,
+      files,
+      fetched: fetched.results,
     })
     const created = planned.filter((p) => p.id === null).length
     const updated = planned.length - created
@@ -152,7 +220,12 @@ async function checkRows(
   db: Db,
   rows: readonly CsvRow[],
   problems: readonly { line: number; field: string; message: Message }[],
-  options: { lock: boolean; files: FileStore },
+  options: {
+    lock: boolean
+    files: FileStore
+    /** What each image address of the file gave: its stored path, or why it gave none. */
+    fetched: FetchedImages['results']
+  },
 ): Promise<{ planned: Planned[]; errors: ImportError[] }> {
   // One error per line and column, the first found: a formula is not also "not a number".
   const found = new Map<string, { line: number; field: string; message: Message }>()
@@ -206,12 +279,13 @@ async function checkRows(
   const checked: (Omit<Planned, 'slug'> & { slug: string })[] = []
   for (const row of rows) {
     const { cells, line } = row
+    const imageItems = listOf(cells.images)
     const parsed = rowBody.safeParse({
       name: cells.name,
       price: cells.price,
       description: cells.description,
       quantity: cells.quantity,
-      images: listOf(cells.images),
+      images: imageItems.map((item) => (isImageAddress(item) ? ADDRESS_STAND_IN : item)),
       size: listOf(cells.size),
     })
     let rowFailed = false
@@ -222,6 +296,16 @@ async function checkRows(
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         rowFail(String(issue.path[0] ?? ''), readMessage(issue.message) ?? { code: 'invalid' })
+      }
+    }
+    const badScheme = imageItems.find((item) => isImageAddress(item) && !isFetchedScheme(item))
+    if (badScheme !== undefined) rowFail('images', { code: 'imageUrlScheme', params: { url: badScheme } })
+    // An address that gave no image is the row's error, the first of the cell's if several failed.
+    for (const item of imageItems) {
+      const result = options.fetched.get(item)
+      if (result && 'problem' in result) {
+        rowFail('images', result.problem)
+        break
       }
     }
     const categoryId = reference(cells.category, categoryIds, 'category', rowFail)
@@ -235,21 +319,24 @@ async function checkRows(
       if (!slug) rowFail('name', { code: 'nameNeedsLetter' })
     }
     if (rowFailed || !parsed.success || categoryId === null || brandId === null) continue
-    const { name, price, description, quantity, images, size } = parsed.data
+    const { name, price, description, quantity, size } = parsed.data
+    // The cell's own items: its addresses in place of their stand-ins, until they are fetched.
+    const images = imageItems
     checked.push({ line, id, name, slug, price, description, quantity, images, size, categoryId, brandId })
   }
 
   // Images, as the form has them: each new path of the file looked for once in the storage.
+  const isNewPath = (p: (typeof checked)[number]) => {
+    const kept = new Set(p.id === null ? [] : live.get(p.id))
+    return (path: string) => !isImageAddress(path) && !kept.has(path)
+  }
   const missing = await missingFiles(
     options.files,
-    checked.flatMap((p) => {
-      const kept = new Set(p.id === null ? [] : live.get(p.id))
-      return p.images.filter((path) => !kept.has(path))
-    }),
+    checked.flatMap((p) => p.images.filter(isNewPath(p))),
   )
   const stored = checked.filter((p) => {
-    const kept = new Set(p.id === null ? [] : live.get(p.id))
-    const gone = p.images.find((path) => !kept.has(path) && missing.has(path))
+    const isNew = isNewPath(p)
+    const gone = p.images.find((path) => isNew(path) && missing.has(path))
     if (gone !== undefined) fail(p.line, 'images', { code: 'imageMissing', params: { path: gone } })
     return gone === undefined
   })
@@ -268,6 +355,15 @@ async function checkRows(
     }
     lineOfSlug.set(p.slug, p.line)
     planned.push(p)
+  }
+
+  // Each address becomes the stored path of its image. On a dry run nothing was stored and the address stays:
+  // those rows are not written.
+  for (const p of planned) {
+    p.images = p.images.map((item) => {
+      const result = options.fetched.get(item)
+      return result && 'path' in result && result.path !== null ? result.path : item
+    })
   }
 
   const errors = [...found.values()]

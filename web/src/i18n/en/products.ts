@@ -83,7 +83,7 @@ export const products = {
     intro:
       'Create and update products from a CSV file saved as UTF-8. A row with an empty id adds a product; a row with the id of an existing product changes it. The file is checked first, then every row is written, or none.',
     columns:
-      'Columns: id, name, price (whole VND), quantity, category and brand (by name), size (such as S|M), images (stored paths separated by |), description. A file exported from the product list can be imported as it is.',
+      'Columns: id, name, price (whole VND), quantity, category and brand (by name), size (such as S|M), images (stored paths or https:// addresses of images to fetch, separated by |), description. A file exported from the product list can be imported as it is.',
     template: 'Download template',
     example: {
       name: 'Example T-shirt (replace or delete this row)',

@@ -63,6 +63,15 @@ export const messages: Messages<typeof messageTexts> = {
   csvUnknownName: 'Không có {{what}} nào tên {{name}}',
   importFailed_one: 'Tệp có {{count}} lỗi; chưa nhập dòng nào',
   importFailed_other: 'Tệp có {{count}} lỗi; chưa nhập dòng nào',
+  imageUrlScheme: 'Địa chỉ ảnh phải bắt đầu bằng https://: {{url}}',
+  imageUrlRefused:
+    '{{url}} dẫn tới một địa chỉ mạng nội bộ, cục bộ hoặc dành riêng; chỉ tải ảnh từ địa chỉ công khai',
+  imageUrlUnreachable: 'Không tải được ảnh tại {{url}}: không tìm thấy máy chủ hoặc không kết nối được',
+  imageUrlTimeout: 'Ảnh tại {{url}} không tải xong trong {{seconds}} giây',
+  imageUrlTooLarge: 'Ảnh tại {{url}} lớn hơn {{mb}} MB',
+  imageUrlStatus: '{{url}} trả về HTTP {{status}} thay vì một ảnh',
+  imageUrlRedirects: '{{url}} chuyển hướng quá {{max}} lần',
+  imageUrlNotImage: '{{url}} không phải ảnh hợp lệ; ảnh phải là JPEG, PNG, WebP, GIF hoặc AVIF',
 
   signInRequired: 'Vui lòng đăng nhập',
   sessionExpired: 'Phiên đăng nhập đã hết hạn; vui lòng đăng nhập lại',

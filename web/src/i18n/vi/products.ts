@@ -84,7 +84,7 @@ export const products: Messages<typeof en> = {
     intro:
       'Thêm và cập nhật sản phẩm từ tệp CSV lưu dạng UTF-8. Dòng có id trống sẽ thêm sản phẩm mới; dòng có id của sản phẩm đã có sẽ cập nhật sản phẩm đó. Tệp được kiểm tra trước, sau đó ghi tất cả các dòng hoặc không ghi dòng nào.',
     columns:
-      'Các cột: id, name (tên), price (giá, đồng), quantity (tồn kho), category và brand (theo tên), size (ví dụ S|M), images (đường dẫn ảnh đã tải lên, ngăn bởi |), description (mô tả). Tệp xuất từ danh sách sản phẩm có thể nhập lại ngay.',
+      'Các cột: id, name (tên), price (giá, đồng), quantity (tồn kho), category và brand (theo tên), size (ví dụ S|M), images (đường dẫn ảnh đã tải lên hoặc địa chỉ https:// của ảnh để tải về, ngăn bởi |), description (mô tả). Tệp xuất từ danh sách sản phẩm có thể nhập lại ngay.',
     template: 'Tải tệp mẫu',
     example: {
       name: 'Áo thun mẫu (thay hoặc xoá dòng này)',
