@@ -286,6 +286,10 @@ export const orderLine = z.object({
   price: z.number().int(),
   quantity: z.number().int(),
   size: z.string().nullable(),
+  /** The variant bought (CONTRACT 5.4), which every document prints; null for a product without variants. */
+  variant: z
+    .object({ ...entityIds, sku: z.string(), size: z.string().nullable(), color: z.string().nullable() })
+    .nullable(),
 })
 export type OrderLine = z.infer<typeof orderLine>
 export const orderLineAnswer = envelope(orderLine)

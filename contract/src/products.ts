@@ -37,6 +37,26 @@ export const MAX_PRODUCT_IMAGES = 10
 export const productRef = z.object({ ...entityIds, name: z.string() })
 export type ProductRef = z.infer<typeof productRef>
 
+/** At most this many variants a product; a SKU is 1 to 64 characters (CONTRACT 5.4). */
+export const MAX_VARIANTS = 100
+export const MAX_SKU_LENGTH = 64
+
+/**
+ * A variant of a product (CONTRACT 5.4): its own SKU (unique in the shop), size and colour as free text ('38',
+ * 'Free size', 'Xanh navy'), a price when not the product's, its own stock and a barcode.
+ */
+export const productVariant = z.object({
+  ...entityIds,
+  sku: z.string(),
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  /** Null: the product's price. */
+  price: z.number().int().nullable(),
+  quantity: z.number().int(),
+  barcode: z.string().nullable(),
+})
+export type ProductVariant = z.infer<typeof productVariant>
+
 export const product = z.object({
   ...entityIds,
   name: z.string(),
@@ -57,6 +77,8 @@ export const product = z.object({
   updatedAt: isoDate,
   /** Set once the product is deleted; deleted products only appear through old order lines. */
   deletedAt: isoDate.nullable(),
+  /** Its variants, in the form's order; with any, `quantity` is the sum of theirs. */
+  variants: z.array(productVariant),
 })
 export type Product = z.infer<typeof product>
 
@@ -132,6 +154,45 @@ export const productImages = z
   .min(1, messages.required)
   .max(MAX_PRODUCT_IMAGES, messageRef('tooManyImages', { max: MAX_PRODUCT_IMAGES }))
 
+/** A short free text that may be absent: empty is none. */
+const variantText = (max: number) =>
+  optionalText(max)
+    .nullish()
+    .transform((v) => (v ? v : null))
+
+/**
+ * A variant as the product form sends it: `id` for one the product has (absent for a new one), the SKU (trimmed,
+ * 1 to 64 characters), size, colour and barcode as free text, a price when not the product's, its stock.
+ */
+export const productVariantInput = z.object({
+  id: z.string().trim().max(64).optional(),
+  sku: requiredText(MAX_SKU_LENGTH),
+  size: variantText(40),
+  color: variantText(40),
+  price: wholeNumber()
+    .nullish()
+    .transform((v) => v ?? null),
+  quantity: filled(wholeNumber(MAX_PRODUCT_QUANTITY), 'Units of this variant in stock, 0 or more'),
+  barcode: variantText(64),
+})
+export type ProductVariantInput = z.infer<typeof productVariantInput>
+
+/**
+ * A product's variants as the form sends them, at most 100, each SKU once (compared without case). Absent on an
+ * update: the variants stay as they are; an empty list: the product has none.
+ */
+const productVariants = z
+  .array(productVariantInput, { error: messages.required })
+  .max(MAX_VARIANTS, messageRef('tooManyVariants', { max: MAX_VARIANTS }))
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>()
+    list.forEach((variant, i) => {
+      const key = variant.sku.toLowerCase()
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'sku'], message: messageRef('skuTwice') })
+      seen.add(key)
+    })
+  })
+
 /**
  * The add- and edit-product forms. `sold` and `rating` start at 0 on create and keep their stored values on
  * edit when absent.
@@ -147,6 +208,7 @@ export const productBody = z.object({
   size: productSizes,
   sold: wholeNumber(MAX_PRODUCT_QUANTITY).nullish(),
   rating: productRating.nullish(),
+  variants: productVariants.optional(),
 })
 export type ProductBody = z.infer<typeof productBody>
 /** The edit-product form: the product's fields, and the version it was read at (CONTRACT 4.6). */
@@ -297,6 +359,8 @@ export const stockMovement = z.object({
   reason: z.enum(STOCK_REASONS),
   orderId: z.string().optional(),
   note: z.string().optional(),
+  /** The variant whose stock moved; absent for the product's own stock. `after` is then the variant's. */
+  variantId: z.string().optional(),
 })
 export type StockMovement = z.infer<typeof stockMovement>
 export const stockMovementList = listEnvelope(stockMovement)
@@ -320,6 +384,8 @@ const DELTA_SIGN: Partial<Record<StockAdjustmentReason, 1 | -1>> = { received: 1
 export const stockAdjustmentBody = z
   .object({
     reason: z.enum(STOCK_ADJUSTMENT_REASONS, { error: messages.required }),
+    /** Which variant's stock; required for a product with variants, refused for one without. */
+    variantId: z.string().trim().max(64).optional(),
     delta: stockDelta.optional(),
     quantity: wholeNumber(MAX_PRODUCT_QUANTITY).optional(),
     note: optionalText(MAX_STOCK_NOTE_LENGTH).optional(),

@@ -421,6 +421,40 @@ export const orders = pgTable(
   ],
 )
 
+/**
+ * A product's variants (CONTRACT 5.4), each with its own SKU and stock; the product's `quantity` is kept equal to
+ * the sum of its variants' in the same statements that change them (products/stock.ts), so the lists, their
+ * filters and their exact totals read one column as before. A deleted product's variants are `retired`, which frees
+ * their SKUs; its order lines still name them.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: id(),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    size: text('size'),
+    color: text('color'),
+    price: bigint('price', { mode: 'number' }),
+    quantity: integer('quantity').notNull().default(0),
+    barcode: text('barcode'),
+    /** Its place in the product's list, as the form orders them. */
+    position: smallint('position').notNull().default(0),
+    retired: boolean('retired').notNull().default(false),
+  },
+  (t) => [
+    index('product_variants_product_idx').on(t.productId, t.position),
+    // A SKU names one variant in the shop, whatever its case; a retired one gives its SKU up.
+    uniqueIndex('product_variants_sku_key').on(sql`lower(${t.sku})`).where(sql`not ${t.retired}`),
+    check(
+      'product_variants_stock_check',
+      sql`${t.quantity} >= 0 and (${t.price} is null or ${t.price} >= 0)`,
+    ),
+  ],
+)
+
 export const orderLines = pgTable(
   'order_lines',
   {
@@ -434,6 +468,10 @@ export const orderLines = pgTable(
     price: money('price'),
     quantity: integer('quantity').notNull(),
     size: text('size'),
+    /** The variant bought (CONTRACT 5.4): one that was ordered cannot be removed. */
+    variantId: bigint('variant_id', { mode: 'number' }).references(() => productVariants.id, {
+      onDelete: 'restrict',
+    }),
     /**
      * The line took its units from the product's stock (CONTRACT 5.3): lines entered since orders take stock. A
      * line from before took none, and its change, deletion or cancellation moves no stock.
@@ -444,6 +482,8 @@ export const orderLines = pgTable(
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_product_idx').on(t.productId),
+    // Whether a variant was ordered, asked before it is removed (and by the foreign key's check).
+    index('order_lines_variant_idx').on(t.variantId).where(sql`${t.variantId} is not null`),
     check('order_lines_money_check', sql`${t.price} >= 0 and ${t.quantity} > 0`),
   ],
 )
@@ -493,6 +533,10 @@ export const stockMovements = pgTable(
     productId: bigint('product_id', { mode: 'number' })
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The variant whose stock moved; null for the product's own (or a variant removed since). */
+    variantId: bigint('variant_id', { mode: 'number' }).references(() => productVariants.id, {
+      onDelete: 'set null',
+    }),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     actorId: bigint('actor_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     actorName: text('actor_name'),
@@ -506,6 +550,7 @@ export const stockMovements = pgTable(
   (t) => [
     index('stock_movements_product_idx').on(t.productId, t.id.desc()),
     index('stock_movements_actor_idx').on(t.actorId),
+    index('stock_movements_variant_idx').on(t.variantId).where(sql`${t.variantId} is not null`),
     check('stock_movements_after_check', sql`${t.after} >= 0`),
     check(
       'stock_movements_reason_check',

@@ -67,6 +67,7 @@ const PRODUCT_KEYS = [
   'sold',
   'thumbnail',
   'updatedAt',
+  'variants',
   'version',
 ]
 

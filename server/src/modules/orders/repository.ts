@@ -12,7 +12,7 @@ import {
 } from '@store/contract'
 import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { orderLines, orders, products, users } from '../../db/schema.ts'
+import { orderLines, orders, products, productVariants, users } from '../../db/schema.ts'
 import type { Actor, ChangeBy } from '../../lib/actor.ts'
 import {
   knownTotal,
@@ -382,7 +382,8 @@ export async function deleteOrder(db: Db, id: number | null, by: ChangeBy) {
   })
 }
 
-export async function listOrderLines(db: Db, orderId: number | null): Promise<OrderLine[]> {
+/** An order's lines with their product and variant, in the order they were added; `lineId` narrows to one. */
+export async function listOrderLines(db: Db, orderId: number | null, lineId?: number): Promise<OrderLine[]> {
   const [order] = orderId ? await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)) : []
   if (!order) throw notFound('orderNotFound')
   const lines = await db
@@ -398,10 +399,17 @@ export async function listOrderLines(db: Db, orderId: number | null): Promise<Or
         thumbnail: sql<string | null>`${products.images}[1]`,
         deletedAt: products.deletedAt,
       },
+      variantId: productVariants.id,
+      variantSku: productVariants.sku,
+      variantSize: productVariants.size,
+      variantColor: productVariants.color,
     })
     .from(orderLines)
     .innerJoin(products, eq(products.id, orderLines.productId))
-    .where(eq(orderLines.orderId, order.id))
+    .leftJoin(productVariants, eq(productVariants.id, orderLines.variantId))
+    .where(
+      and(eq(orderLines.orderId, order.id), lineId === undefined ? undefined : eq(orderLines.id, lineId)),
+    )
     .orderBy(asc(orderLines.id))
   return lines.map((l) => ({
     product: {
@@ -414,6 +422,10 @@ export async function listOrderLines(db: Db, orderId: number | null): Promise<Or
     price: l.price,
     quantity: l.quantity,
     size: l.size,
+    variant:
+      l.variantId === null
+        ? null
+        : { sku: l.variantSku!, size: l.variantSize, color: l.variantColor, ...ids(l.variantId) },
     ...ids(l.id),
   }))
 }
@@ -501,6 +513,7 @@ export async function deleteOrderLine(
         quantity: orderLines.quantity,
         size: orderLines.size,
         stockTaken: orderLines.stockTaken,
+        variantId: orderLines.variantId,
         product: { id: products.id, name: products.name },
       })
       .from(orderLines)
@@ -515,7 +528,7 @@ export async function deleteOrderLine(
     if (removed.stockTaken)
       await returnStock(
         tx,
-        [{ productId: removed.product.id, quantity: removed.quantity }],
+        [{ productId: removed.product.id, variantId: removed.variantId, quantity: removed.quantity }],
         'line-deleted',
         order.id,
         {

@@ -8,55 +8,74 @@ import {
 } from '@store/contract'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { orderLines, orders, products, users } from '../../db/schema.ts'
+import { orderLines, orders, products, productVariants, users } from '../../db/schema.ts'
 import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids, toDbId } from '../../lib/ids.ts'
 import { lockForChange } from '../../lib/row-lock.ts'
 import { addressText } from '../places/units.ts'
-import { moveStock, takeStock } from '../products/stock.ts'
+import { holderOf, moveStock, takeStock } from '../products/stock.ts'
 import { type EventInput, recordEvents } from './events.ts'
-import { getOrder, type OrderChange, refigure } from './repository.ts'
+import { getOrder, listOrderLines, type OrderChange, refigure } from './repository.ts'
 import { orderTotals } from './totals.ts'
 
 // Orders taken by staff (CONTRACT 5.1): a new order with its customer, address and lines, and lines added to or
 // changed on an open order. Each runs in the call's transaction: its stock (stock.ts), its figures and its
 // timeline are written together or not at all.
 
-/** A line's product as a line needs it: what it is called and costs now. */
+/** A line's product as a line needs it: what it is called and costs now, and the variant chosen. */
 interface Priced {
   id: number
   name: string
   price: number
+  variant: { id: number; sku: string; size: string | null; color: string | null } | null
 }
 
 /**
- * The products of `lines`, each checked: an id that is no product is a 400 `selectProduct`, a deleted product
- * `productDeleted`, a variant (no product has variants yet) `variantUnknown`, each naming its line's field
- * (`prefix` + `productId`: `lines.2.productId` in a new order, `productId` for one line).
+ * The products of `lines`, each checked, each naming its line's field (`prefix` + `productId`: `lines.2.productId`
+ * in a new order, `productId` for one line): an id that is no product is a 400 `selectProduct`, a deleted product
+ * `productDeleted`. A product with variants sells only through one of them (CONTRACT 5.4): no `variantId` is
+ * `chooseVariant`, one of another product or retired `variantUnknown`; a product without takes none. The price is
+ * the variant's when it has one, else the product's.
  */
 async function productsOf(db: Db, lines: readonly { input: OrderLineInput; prefix: string }[]) {
   const wanted = lines.map((l) => toDbId(l.input.productId))
+  const known = wanted.filter((id) => id !== null)
   const found = await db
     .select({ id: products.id, name: products.name, price: products.price, deletedAt: products.deletedAt })
     .from(products)
-    .where(
-      inArray(
-        products.id,
-        wanted.filter((id) => id !== null),
-      ),
-    )
+    .where(inArray(products.id, known))
+  const variants = await db
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      sku: productVariants.sku,
+      size: productVariants.size,
+      color: productVariants.color,
+      price: productVariants.price,
+    })
+    .from(productVariants)
+    .where(and(inArray(productVariants.productId, known), eq(productVariants.retired, false)))
   const byId = new Map(found.map((p) => [p.id, p]))
   return lines.map(({ input, prefix }, i): Priced => {
     const product = byId.get(wanted[i]!)
     if (!product) throw badRequest(`${prefix}productId`, 'selectProduct')
     if (product.deletedAt) throw badRequest(`${prefix}productId`, 'productDeleted')
-    if (input.variantId !== undefined) throw badRequest(`${prefix}variantId`, 'variantUnknown')
-    return { id: product.id, name: product.name, price: product.price }
+    const own = variants.filter((v) => v.productId === product.id)
+    if (own.length === 0 && input.variantId === undefined)
+      return { id: product.id, name: product.name, price: product.price, variant: null }
+    const variant = own.find((v) => String(v.id) === input.variantId)
+    if (!variant)
+      throw badRequest(
+        `${prefix}variantId`,
+        input.variantId === undefined ? 'chooseVariant' : 'variantUnknown',
+      )
+    const { price, productId: _productId, ...chosen } = variant
+    return { id: product.id, name: product.name, price: price ?? product.price, variant: chosen }
   })
 }
 
 /** A 409 for one line short of stock: `quantity` with how many are left. */
-function oneLineShort(short: Map<number, number>) {
+function oneLineShort(short: Map<string, number>) {
   const [left] = [...short.values()]
   if (left !== undefined) throw conflict('stockLeft', { left }, 'quantity')
 }
@@ -74,6 +93,9 @@ const lineOnTimeline = (l: {
   price: l.price,
   quantity: l.quantity,
   size: l.size,
+  ...(l.product.variant && {
+    variant: { sku: l.product.variant.sku, size: l.product.variant.size, color: l.product.variant.color },
+  }),
 })
 
 /** The timeline entry of a line added: the line, and the catalogue's price when staff gave another one. */
@@ -145,6 +167,7 @@ export async function createOrder(db: Db, body: NewOrderBody, change: OrderChang
   const lines = body.lines.map((input, i) => ({
     product: priced[i]!,
     productId: priced[i]!.id,
+    variantId: priced[i]!.variant?.id ?? null,
     quantity: input.quantity,
     price: input.price ?? priced[i]!.price,
   }))
@@ -170,14 +193,17 @@ export async function createOrder(db: Db, body: NewOrderBody, change: OrderChang
   // Taken once the order has its id, which its movements name; a short line undoes the order with the rest.
   const short = await takeStock(db, lines, order!.id, change)
   if (short.size > 0) {
-    const numbers = lines.flatMap((l, i) => (short.has(l.productId) ? [i] : []))
+    const numbers = lines.flatMap((l, i) => (short.has(holderOf(l.productId, l.variantId)) ? [i] : []))
     throw new HttpError(
       409,
       { code: 'linesShort', params: { lines: numbers.map((i) => i + 1).join(', ') } },
       Object.fromEntries(
         numbers.map((i) => [
           `lines.${i}.quantity`,
-          { code: 'stockLeft', params: { left: short.get(lines[i]!.productId)! } },
+          {
+            code: 'stockLeft',
+            params: { left: short.get(holderOf(lines[i]!.productId, lines[i]!.variantId))! },
+          },
         ]),
       ),
     )
@@ -188,6 +214,7 @@ export async function createOrder(db: Db, body: NewOrderBody, change: OrderChang
       lines.map((l) => ({
         orderId: order!.id,
         productId: l.productId,
+        variantId: l.variantId,
         price: l.price,
         quantity: l.quantity,
         stockTaken: true,
@@ -212,6 +239,7 @@ async function openOrder(db: Db, orderId: number | null) {
     .select({
       id: orderLines.id,
       productId: orderLines.productId,
+      variantId: orderLines.variantId,
       price: orderLines.price,
       quantity: orderLines.quantity,
       size: orderLines.size,
@@ -222,39 +250,10 @@ async function openOrder(db: Db, orderId: number | null) {
   return { order, lines }
 }
 
-/** A line as the API answers it, read back with its product. */
-async function answerLine(db: Db, lineId: number): Promise<OrderLine> {
-  const [line] = await db
-    .select({
-      id: orderLines.id,
-      price: orderLines.price,
-      quantity: orderLines.quantity,
-      size: orderLines.size,
-      product: {
-        id: products.id,
-        name: products.name,
-        slug: products.slug,
-        images: products.images,
-        deletedAt: products.deletedAt,
-      },
-    })
-    .from(orderLines)
-    .innerJoin(products, eq(products.id, orderLines.productId))
-    .where(eq(orderLines.id, lineId))
-  const { product } = line!
-  return {
-    product: {
-      name: product.name,
-      slug: product.slug,
-      thumbnail: product.images[0] ?? null,
-      deletedAt: product.deletedAt ? product.deletedAt.toISOString() : null,
-      ...ids(product.id),
-    },
-    price: line!.price,
-    quantity: line!.quantity,
-    size: line!.size,
-    ...ids(line!.id),
-  }
+/** A line as the API answers it, read back with its product and variant. */
+async function answerLine(db: Db, orderId: number, lineId: number): Promise<OrderLine> {
+  const [line] = await listOrderLines(db, orderId, lineId)
+  return line!
 }
 
 /** A line added to an open order: its stock taken, the figures worked out again, the timeline told. */
@@ -267,17 +266,27 @@ export async function addOrderLine(
   const { order, lines } = await openOrder(db, orderId)
   const [product] = await productsOf(db, [{ input, prefix: '' }])
   const price = input.price ?? product!.price
-  oneLineShort(await takeStock(db, [{ productId: product!.id, quantity: input.quantity }], order.id, change))
+  const variantId = product!.variant?.id ?? null
+  oneLineShort(
+    await takeStock(db, [{ productId: product!.id, variantId, quantity: input.quantity }], order.id, change),
+  )
   const [line] = await db
     .insert(orderLines)
-    .values({ orderId: order.id, productId: product!.id, price, quantity: input.quantity, stockTaken: true })
+    .values({
+      orderId: order.id,
+      productId: product!.id,
+      variantId,
+      price,
+      quantity: input.quantity,
+      stockTaken: true,
+    })
     .returning({ id: orderLines.id })
   const moved = await refigure(db, order, [...lines, { price, quantity: input.quantity }], change.now)
   const added = lineAdded({ id: line!.id, product: product!, price, quantity: input.quantity, size: null })
   await recordEvents(db, order.id, change.actor, change.now, [
     { ...added, changes: { ...added.changes, ...moved } },
   ])
-  return answerLine(db, line!.id)
+  return answerLine(db, order.id, line!.id)
 }
 
 /**
@@ -297,20 +306,11 @@ export async function changeOrderLine(
   if (!line) throw notFound('orderLineNotFound')
   const price = input.price ?? line.price
   const delta = input.quantity - line.quantity
-  if (line.stockTaken && delta > 0)
-    oneLineShort(
-      await moveStock(
-        db,
-        [{ productId: line.productId, delta: -delta, reason: 'line-changed', orderId: order.id }],
-        change,
-      ),
-    )
-  if (line.stockTaken && delta < 0)
-    await moveStock(
-      db,
-      [{ productId: line.productId, delta: -delta, reason: 'line-changed', orderId: order.id }],
-      change,
-    )
+  // More units take the difference (refused when short), fewer give it back.
+  if (line.stockTaken && delta !== 0) {
+    const move = { productId: line.productId, variantId: line.variantId, delta: -delta, orderId: order.id }
+    oneLineShort(await moveStock(db, [{ ...move, reason: 'line-changed' }], change))
+  }
   await db.update(orderLines).set({ quantity: input.quantity, price }).where(eq(orderLines.id, line.id))
   const moved = await refigure(
     db,
@@ -318,7 +318,7 @@ export async function changeOrderLine(
     lines.map((l) => (l.id === line.id ? { price, quantity: input.quantity } : l)),
     change.now,
   )
-  const answer = await answerLine(db, line.id)
+  const answer = await answerLine(db, order.id, line.id)
   const changes: Record<string, [unknown, unknown]> = {
     line: [
       null,
@@ -328,6 +328,9 @@ export async function changeOrderLine(
         price,
         quantity: input.quantity,
         size: line.size,
+        ...(answer.variant && {
+          variant: { sku: answer.variant.sku, size: answer.variant.size, color: answer.variant.color },
+        }),
       },
     ],
     ...(delta !== 0 && { lineQuantity: [line.quantity, input.quantity] }),

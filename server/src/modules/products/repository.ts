@@ -5,13 +5,14 @@ import type {
   ProductExportQuery,
   ProductListQuery,
   ProductSortField,
+  ProductVariant,
   Size,
   SortBy,
 } from '@store/contract'
-import { and, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { brands, categories, products, stockMovements } from '../../db/schema.ts'
+import { brands, categories, products, productVariants, stockMovements } from '../../db/schema.ts'
 import type { ChangeBy } from '../../lib/actor.ts'
 import { freeSlug, slugTaken } from '../../lib/catalog.ts'
 import {
@@ -38,7 +39,7 @@ import {
 } from '../../lib/list.ts'
 import { lockForChange } from '../../lib/row-lock.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
-import { recordMovements } from './stock.ts'
+import { quantityAfter, retireVariants, saveVariants } from './variants.ts'
 
 type Row = typeof products.$inferSelect
 interface Named {
@@ -48,7 +49,12 @@ interface Named {
 
 const named = (n: Named) => ({ name: n.name, ...ids(n.id) })
 
-export const toProduct = (p: Row, category: Named, brand: Named): Product => ({
+export const toProduct = (
+  p: Row,
+  category: Named,
+  brand: Named,
+  variants: ProductVariant[] = [],
+): Product => ({
   name: p.name,
   slug: p.slug,
   price: p.price,
@@ -65,8 +71,46 @@ export const toProduct = (p: Row, category: Named, brand: Named): Product => ({
   createdAt: p.createdAt.toISOString(),
   updatedAt: p.updatedAt.toISOString(),
   deletedAt: p.deletedAt ? p.deletedAt.toISOString() : null,
+  variants,
   ...ids(p.id),
 })
+
+/** The variants of products (retired ones left out), each product's in its form's order: one query per page. */
+export async function variantsOf(
+  db: Db,
+  productIds: readonly number[],
+): Promise<Map<number, ProductVariant[]>> {
+  const byProduct = new Map<number, ProductVariant[]>()
+  if (productIds.length === 0) return byProduct
+  const rows = await db
+    .select()
+    .from(productVariants)
+    .where(and(inArray(productVariants.productId, [...productIds]), eq(productVariants.retired, false)))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id))
+  for (const v of rows) {
+    const list = byProduct.get(v.productId) ?? []
+    list.push({
+      sku: v.sku,
+      size: v.size,
+      color: v.color,
+      price: v.price,
+      quantity: v.quantity,
+      barcode: v.barcode,
+      ...ids(v.id),
+    })
+    byProduct.set(v.productId, list)
+  }
+  return byProduct
+}
+
+/** Rows of a list as the API answers them, each with its variants. */
+async function answered(db: Db, rows: readonly { product: Row; category: Named; brand: Named }[]) {
+  const variants = await variantsOf(
+    db,
+    rows.map((r) => r.product.id),
+  )
+  return rows.map((r) => toProduct(r.product, r.category, r.brand, variants.get(r.product.id)))
+}
 
 /** Products with their category's and brand's names, in one query; with `total`, a list's total beside each. */
 const withNames = (db: Db, total: SQL<number | null> = sql`null::float8`) =>
@@ -166,7 +210,7 @@ export async function listProducts(db: Db, query: ProductListQuery, lowStock: ()
     const { rows, total } = await pageWithTotal(totalOf(db, 'products'), () =>
       unnarrowedPages(db, query.sortBy, query),
     )
-    return { data: rows.map((r) => toProduct(r.product, r.category, r.brand)), meta: metaOf(query, total) }
+    return { data: await answered(db, rows), meta: metaOf(query, total) }
   }
   const { orderBy } = sortingOf(productSorts, products.id, query.sortBy)
   let where = and(live, narrowed.where)
@@ -183,7 +227,7 @@ export async function listProducts(db: Db, query: ProductListQuery, lowStock: ()
       .where(onSortedPage(db, { table: products, id: products.id }, where, orderBy, query))
       .orderBy(...orderBy),
   )
-  return { data: rows.map((r) => toProduct(r.product, r.category, r.brand)), meta: metaOf(query, found) }
+  return { data: await answered(db, rows), meta: metaOf(query, found) }
 }
 
 /**
@@ -239,7 +283,8 @@ export function productBatches(
 export async function getProduct(db: Db, id: number | null) {
   const [row] = id ? await withNames(db).where(and(eq(products.id, id), live)) : []
   if (!row) throw notFound('productNotFound')
-  return toProduct(row.product, row.category, row.brand)
+  const [product] = await answered(db, [row])
+  return product!
 }
 
 /** A live product locked for a change until its transaction ends, and read as it is: the change's `before`. */
@@ -290,7 +335,7 @@ const formColumns = (body: ProductBody, slug: string, categoryId: number, brandI
   ...(body.rating != null && { rating: body.rating }),
 })
 
-/** A new product; stock it starts with is its first movement, `edited` (set by the form). */
+/** A new product with its variants; the stock it starts with is its first movement, `edited` (set by the form). */
 export async function createProduct(db: Db, body: ProductBody, by: ChangeBy) {
   const { now } = by
   const { category, brand } = await chosen(db, body)
@@ -300,27 +345,29 @@ export async function createProduct(db: Db, body: ProductBody, by: ChangeBy) {
       .insert(products)
       .values({
         ...formColumns(body, slug, category.id, brand.id),
+        quantity: quantityAfter(null, body.variants, body.quantity),
         sold: body.sold ?? 0,
         rating: body.rating ?? 0,
         createdAt: now,
         updatedAt: now,
       })
       .returning()
-    if (row!.quantity > 0)
-      await recordMovements(
-        db,
-        [{ productId: row!.id, delta: row!.quantity, after: row!.quantity, reason: 'edited' }],
-        by,
-      )
-    return toProduct(row!, category, brand)
+    await saveVariants(
+      db,
+      { productId: row!.id, quantity: 0, variants: [] },
+      body.variants,
+      body.quantity,
+      by,
+    )
+    return getProduct(db, row!.id)
   } catch (error) {
     throw writeFailed(error, slug)
   }
 }
 
 /**
- * With `sent`, the product must still be at that version (CONTRACT 4.6), else 409 with it as it is now. A new
- * quantity is recorded as an `edited` movement of the difference (CONTRACT 5.3).
+ * With `sent`, the product must still be at that version (CONTRACT 4.6), else 409 with it as it is now. Its
+ * variants are saved as sent (`saveVariants`); each change of stock is an `edited` movement (CONTRACT 5.3).
  */
 export async function updateProduct(
   db: Db,
@@ -336,21 +383,21 @@ export async function updateProduct(
   if (sent !== undefined && sent !== current.version) return staleOrMissing(() => getProduct(db, productId))
   const { category, brand } = await chosen(db, body)
   const slug = await freeSlug(db, slugged, 'product', body.name, { exceptId: productId, scope: live })
+  const held = { productId, quantity: current.quantity, variants: current.variants }
   try {
     const [row] = await db
       .update(products)
       .set({
         ...formColumns(body, slug, category.id, brand.id),
+        quantity: quantityAfter(held, body.variants, body.quantity),
         version: nextVersion(products.version),
         updatedAt: now,
       })
       .where(and(eq(products.id, productId), live, versionIs(products.version, sent)))
       .returning()
     if (!row) return staleOrMissing(() => getProduct(db, productId))
-    const delta = row.quantity - current.quantity
-    if (delta !== 0)
-      await recordMovements(db, [{ productId, delta, after: row.quantity, reason: 'edited' }], by)
-    return toProduct(row, category, brand)
+    await saveVariants(db, held, body.variants, body.quantity, by)
+    return getProduct(db, productId)
   } catch (error) {
     throw writeFailed(error, slug)
   }
@@ -366,6 +413,7 @@ export async function deleteProduct(db: Db, id: number | null, now: Date) {
         .returning({ id: products.id })
     : []
   if (!row) throw notFound('productNotFound')
+  await retireVariants(db, row.id)
 }
 
 // The product import's SQL (import.ts checks the file and decides; these read and write). Every list of values
@@ -507,7 +555,10 @@ export async function writeImportedProducts(db: Db, rows: readonly ImportedProdu
            where p.id in (select (e->>'id')::bigint from jsonb_array_elements(${JSON.stringify(batch)}::jsonb) e)
         ), changed as (
           update ${products} as p set name = v.name, slug = v.slug, price = v.price, description = v.description,
-            quantity = v.quantity, images = v.images, size = v.size, category_id = v.category_id,
+            -- A product with variants keeps the sum of theirs: the stock import sets those, by SKU.
+            quantity = case when exists (select 1 from ${productVariants} pv where pv.product_id = p.id
+                                          and not pv.retired) then p.quantity else v.quantity end,
+            images = v.images, size = v.size, category_id = v.category_id,
             brand_id = v.brand_id, version = p.version + 1, updated_at = ${at}::timestamptz
           from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(${columns})
           where p.id = v.id and p.deleted_at is null

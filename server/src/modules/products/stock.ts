@@ -1,9 +1,9 @@
 import type { StockAdjustmentBody, StockMovement, StockReason } from '@store/contract'
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { orderLines, products, stockMovements } from '../../db/schema.ts'
+import { orderLines, products, productVariants, stockMovements } from '../../db/schema.ts'
 import type { ChangeBy } from '../../lib/actor.ts'
-import { conflict, notFound } from '../../lib/errors.ts'
+import { badRequest, conflict, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
 import { nextVersion } from '../../lib/versions.ts'
 
@@ -12,9 +12,10 @@ import { nextVersion } from '../../lib/versions.ts'
 // transaction: orders taking and giving back units, hand adjustments and counts. The product form and the import
 // set a quantity outright and record the difference with `recordMovements`.
 
-/** A change of one product's stock: by how much, why, and for which order. */
+/** A change of one product's stock, or of one of its variants': by how much, why, and for which order. */
 export interface StockMove {
   productId: number
+  variantId?: number | null
   delta: number
   reason: StockReason
   orderId?: number | null
@@ -32,6 +33,7 @@ export async function recordMovements(db: Db, moved: readonly Moved[], by: Chang
   await db.insert(stockMovements).values(
     moved.map((m) => ({
       productId: m.productId,
+      variantId: m.variantId ?? null,
       delta: m.delta,
       after: m.after,
       reason: m.reason,
@@ -45,54 +47,96 @@ export async function recordMovements(db: Db, moved: readonly Moved[], by: Chang
   )
 }
 
+/** What names a stock's holder: the product, or one of its variants. */
+export const holderOf = (productId: number, variantId?: number | null) => `${productId}/${variantId ?? ''}`
+
 /**
  * Moves stock, all or none, and records each move. A move that takes units (delta below 0) happens only if that
  * many are left: one `UPDATE … WHERE quantity + delta >= 0`, which holds the row until the transaction ends, so
- * two orders racing for the last unit cannot both get it (and the table's check refuses a negative stock
- * whatever the code does). The product's version rises, so a product form filled before the move cannot save its
- * old quantity over it (CONTRACT 4.6). Moves of one product and reason are added up, and products are taken in id order so two
- * transactions never wait on each other. A move of 0 is skipped, except a count, which records that the shelf was
- * counted. Answers the products that were short with how many they have left; when there is any, the caller
- * refuses and its transaction writes nothing.
+ * two orders racing for the last unit cannot both get it (and the tables' checks refuse a negative stock whatever
+ * the code does). A variant's move changes the variant, then its product by the same delta, so the product's
+ * `quantity` stays the sum of its variants'. The product's version rises, so a product form filled before the
+ * move cannot save its old quantity over it (CONTRACT 4.6). Moves of one holder and reason are added up, and
+ * holders are taken in (product, variant) order so two transactions never wait on each other in a circle. A move
+ * of 0 is skipped, except a count, which records that the shelf was counted. Answers the holders (`holderOf`) that
+ * were short with how many they have left; when there is any, the caller refuses and its transaction writes
+ * nothing.
  */
 export async function moveStock(
   db: Db,
   moves: readonly StockMove[],
   by: ChangeBy,
-): Promise<Map<number, number>> {
+): Promise<Map<string, number>> {
   const merged = new Map<string, StockMove>()
   for (const move of moves) {
-    const key = `${move.productId}/${move.reason}/${move.orderId ?? ''}`
+    const key = `${holderOf(move.productId, move.variantId)}/${move.reason}/${move.orderId ?? ''}`
     const seen = merged.get(key)
     merged.set(key, seen ? { ...seen, delta: seen.delta + move.delta } : move)
   }
-  const short = new Map<number, number>()
+  const short = new Map<string, number>()
   const moved: Moved[] = []
-  const ordered = [...merged.values()].sort((a, b) => a.productId - b.productId)
+  const ordered = [...merged.values()].sort(
+    (a, b) => a.productId - b.productId || (a.variantId ?? 0) - (b.variantId ?? 0),
+  )
   for (const move of ordered) {
     if (move.delta === 0 && move.reason !== 'count') continue
-    const [row] = await db
-      .update(products)
-      .set({ quantity: sql`${products.quantity} + ${move.delta}`, version: nextVersion(products.version) })
-      .where(and(eq(products.id, move.productId), sql`${products.quantity} + ${move.delta} >= 0`))
-      .returning({ after: products.quantity })
-    if (row) {
-      moved.push({ ...move, after: row.after })
+    const after = move.variantId ? await moveVariant(db, move) : await moveProduct(db, move)
+    if (after !== null) {
+      moved.push({ ...move, after })
       continue
     }
-    const [left] = await db
-      .select({ quantity: products.quantity })
-      .from(products)
-      .where(eq(products.id, move.productId))
-    short.set(move.productId, left?.quantity ?? 0)
+    short.set(holderOf(move.productId, move.variantId), await stockOf(db, move))
   }
   if (short.size === 0) await recordMovements(db, moved, by)
   return short
 }
 
-/** Units of a product an order line asks for or gives back. */
+/** A product's own stock moved, if enough is left; answers the stock after, or null when short. */
+async function moveProduct(db: Db, move: StockMove): Promise<number | null> {
+  const [row] = await db
+    .update(products)
+    .set({ quantity: sql`${products.quantity} + ${move.delta}`, version: nextVersion(products.version) })
+    .where(and(eq(products.id, move.productId), sql`${products.quantity} + ${move.delta} >= 0`))
+    .returning({ after: products.quantity })
+  return row ? row.after : null
+}
+
+/** A variant's stock moved, if enough is left, and its product's by as much; answers the variant's after. */
+async function moveVariant(db: Db, move: StockMove): Promise<number | null> {
+  const [row] = await db
+    .update(productVariants)
+    .set({ quantity: sql`${productVariants.quantity} + ${move.delta}` })
+    .where(
+      and(
+        eq(productVariants.id, move.variantId!),
+        eq(productVariants.productId, move.productId),
+        sql`${productVariants.quantity} + ${move.delta} >= 0`,
+      ),
+    )
+    .returning({ after: productVariants.quantity })
+  if (!row) return null
+  await db
+    .update(products)
+    .set({ quantity: sql`${products.quantity} + ${move.delta}`, version: nextVersion(products.version) })
+    .where(eq(products.id, move.productId))
+  return row.after
+}
+
+/** What a holder has left: the variant's stock, or the product's. */
+async function stockOf(db: Db, move: StockMove): Promise<number> {
+  const [left] = move.variantId
+    ? await db
+        .select({ quantity: productVariants.quantity })
+        .from(productVariants)
+        .where(eq(productVariants.id, move.variantId))
+    : await db.select({ quantity: products.quantity }).from(products).where(eq(products.id, move.productId))
+  return left?.quantity ?? 0
+}
+
+/** Units of a product (or of one of its variants) an order line asks for or gives back. */
 export interface Units {
   productId: number
+  variantId?: number | null
   quantity: number
 }
 
@@ -100,7 +144,13 @@ export interface Units {
 export const takeStock = (db: Db, wanted: readonly Units[], orderId: number | null, by: ChangeBy) =>
   moveStock(
     db,
-    wanted.map((w) => ({ productId: w.productId, delta: -w.quantity, reason: 'order' as const, orderId })),
+    wanted.map((w) => ({
+      productId: w.productId,
+      variantId: w.variantId ?? null,
+      delta: -w.quantity,
+      reason: 'order' as const,
+      orderId,
+    })),
     by,
   )
 
@@ -116,7 +166,13 @@ export async function returnStock(
     db,
     given
       .filter((g) => g.quantity > 0)
-      .map((g) => ({ productId: g.productId, delta: g.quantity, reason, orderId })),
+      .map((g) => ({
+        productId: g.productId,
+        variantId: g.variantId ?? null,
+        delta: g.quantity,
+        reason,
+        orderId,
+      })),
     by,
   )
 }
@@ -139,11 +195,18 @@ export async function releaseOrderStock(
     .returning({
       orderId: orderLines.orderId,
       productId: orderLines.productId,
+      variantId: orderLines.variantId,
       quantity: orderLines.quantity,
     })
   await moveStock(
     db,
-    released.map((l) => ({ productId: l.productId, delta: l.quantity, reason, orderId: l.orderId })),
+    released.map((l) => ({
+      productId: l.productId,
+      variantId: l.variantId,
+      delta: l.quantity,
+      reason,
+      orderId: l.orderId,
+    })),
     by,
   )
 }
@@ -175,6 +238,7 @@ const toMovement = (row: MovementRow): StockMovement => ({
   reason: row.reason,
   ...(row.orderId !== null && { orderId: String(row.orderId) }),
   ...(row.note !== null && { note: row.note }),
+  ...(row.variantId !== null && { variantId: String(row.variantId) }),
 })
 
 /** A page of a product's movements, newest first, with how many there are. */
@@ -214,7 +278,8 @@ export async function latestMovement(db: Db, productId: number): Promise<StockMo
 
 /**
  * A hand change of stock (CONTRACT 5.3): `delta` as sent, or for a count the difference between the stock counted
- * and the stock held. A take larger than the stock is a 409 naming what is left. Answers the stock before and the
+ * and the stock held. A product with variants is adjusted one variant at a time (`variantId` required, 400), one
+ * without takes none. A take larger than the stock is a 409 naming what is left. Answers the stock before and the
  * movement written.
  */
 export async function adjustStock(
@@ -223,14 +288,23 @@ export async function adjustStock(
   body: StockAdjustmentBody,
   by: ChangeBy,
 ): Promise<{ before: number; movement: StockMovement }> {
-  const before = await lockedStock(db, productId)
+  let before = await lockedStock(db, productId)
   const id = productId!
+  const variants = await db
+    .select({ id: productVariants.id, quantity: productVariants.quantity })
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, id), eq(productVariants.retired, false)))
+  let variantId: number | null = null
+  if (variants.length > 0 || body.variantId !== undefined) {
+    const variant = variants.find((v) => String(v.id) === body.variantId)
+    if (!variant)
+      throw badRequest('variantId', body.variantId === undefined ? 'chooseVariant' : 'variantUnknown')
+    variantId = variant.id
+    before = variant.quantity
+  }
   const delta = body.reason === 'count' ? body.quantity! - before : body.delta!
-  const short = await moveStock(
-    db,
-    [{ productId: id, delta, reason: body.reason, note: body.note || null }],
-    by,
-  )
+  const move = { productId: id, variantId, delta, reason: body.reason, note: body.note || null }
+  const short = await moveStock(db, [move], by)
   if (short.size > 0) throw conflict('stockLeft', { left: before }, 'delta')
   return { before, movement: await latestMovement(db, id) }
 }

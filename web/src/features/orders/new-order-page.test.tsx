@@ -36,6 +36,7 @@ const product = (id: string, name: string, price: number, quantity: number): Pro
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   deletedAt: null,
+  variants: [],
 })
 const PRODUCTS = [
   product('5', 'Áo thun cổ tròn', 250_000, 12),

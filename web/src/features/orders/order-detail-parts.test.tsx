@@ -24,6 +24,7 @@ const line: OrderLine = {
   },
   price: 250_000,
   quantity: 2,
+  variant: null,
   size: 'L',
 }
 

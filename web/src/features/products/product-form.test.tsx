@@ -55,6 +55,7 @@ const product = (overrides: Partial<Product> = {}): Product => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   deletedAt: null,
+  variants: [],
   ...overrides,
 })
 

@@ -1,7 +1,7 @@
 import type { OrderStatus, PaymentStatus } from '@store/contract'
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../../db/client.ts'
-import { orderLines, orders, products, users } from '../../../db/schema.ts'
+import { orderLines, orders, products, productVariants, users } from '../../../db/schema.ts'
 import { HttpError, notFound } from '../../../lib/errors.ts'
 import { toDbId } from '../../../lib/ids.ts'
 import { getShopSettings } from '../../settings/repository.ts'
@@ -67,6 +67,9 @@ const lineColumns = {
   size: orderLines.size,
   quantity: orderLines.quantity,
   price: orderLines.price,
+  sku: productVariants.sku,
+  variantSize: productVariants.size,
+  color: productVariants.color,
 }
 
 type OrderRow = Omit<DocumentOrder, 'id' | 'lines' | 'status'> & { id: number; status: number }
@@ -83,12 +86,27 @@ const linesOf = (db: Db, orderIds: number[]) =>
     .select(lineColumns)
     .from(orderLines)
     .innerJoin(products, eq(products.id, orderLines.productId))
+    .leftJoin(productVariants, eq(productVariants.id, orderLines.variantId))
     .where(
       orderIds.length === 1 ? eq(orderLines.orderId, orderIds[0]!) : inArray(orderLines.orderId, orderIds),
     )
     .orderBy(asc(orderLines.orderId), asc(orderLines.id))
 
-const line = ({ orderId: _, ...l }: DocumentLine & { orderId: number }): DocumentLine => l
+interface LineRow extends DocumentLine {
+  orderId: number
+  sku: string | null
+  variantSize: string | null
+  color: string | null
+}
+
+/**
+ * A line as a document prints it. A variant (CONTRACT 5.4) is named after the product, by its colour and SKU
+ * ('Áo thun — Đen · AT-DEN-M'), and its size fills the size column.
+ */
+const line = ({ orderId: _, sku, variantSize, color, ...l }: LineRow): DocumentLine =>
+  sku === null
+    ? l
+    : { ...l, name: `${l.name}${color ? ` — ${color}` : ''} · ${sku}`, size: variantSize ?? l.size }
 
 /** One order for its invoice, with its lines in the order they were bought; 404 when there is none. */
 export async function invoiceOrder(db: Db, text: string): Promise<DocumentOrder> {

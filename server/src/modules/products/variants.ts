@@ -1,0 +1,163 @@
+import type { ProductVariant, ProductVariantInput } from '@store/contract'
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { orderLines, products, productVariants } from '../../db/schema.ts'
+import type { ChangeBy } from '../../lib/actor.ts'
+import { badRequest, conflict, isUniqueViolation } from '../../lib/errors.ts'
+import { type Moved, recordMovements } from './stock.ts'
+
+// A product's variants as the product form sets them (CONTRACT 5.4). The form sends the whole list: a variant
+// with an id is kept and changed, one without is new, one left out is removed (refused once it was ordered). The
+// product's `quantity` is the sum of its variants' whenever it has any, and every change of stock the form makes is
+// an `edited` movement of the variant, or of the product's own stock when it gains or loses variants.
+
+/** What a product holds before the form is saved: its own stock, or its variants'. */
+export interface HeldStock {
+  productId: number
+  quantity: number
+  variants: readonly ProductVariant[]
+}
+
+/**
+ * The stock the product will answer once saved: the sum of the variants sent, else (no variants sent) those it
+ * keeps, else the form's quantity.
+ */
+export function quantityAfter(
+  held: HeldStock | null,
+  sent: readonly ProductVariantInput[] | undefined,
+  own: number,
+) {
+  const variants = sent ?? held?.variants ?? []
+  return variants.length > 0 ? variants.reduce((sum, v) => sum + v.quantity, 0) : own
+}
+
+/**
+ * Writes the variants sent for a product whose row already holds `quantityAfter`, and records the movements of
+ * stock: each variant whose stock changed, appeared or went, and the product's own stock when it starts or stops
+ * having variants. `sent` undefined keeps the variants as they are (the spec's form sends none). A SKU another live
+ * variant has is a 409 naming `variants.N.sku`; an id the product does not have a 400; removing a variant that was
+ * ordered a 409 `variantOrdered`.
+ */
+export async function saveVariants(
+  db: Db,
+  held: HeldStock,
+  sent: readonly ProductVariantInput[] | undefined,
+  own: number,
+  by: ChangeBy,
+) {
+  const moved: Moved[] = []
+  const { productId } = held
+  const ownBefore = held.variants.length > 0 ? 0 : held.quantity
+  if (sent === undefined) {
+    if (held.variants.length === 0 && own !== ownBefore)
+      moved.push({ productId, delta: own - ownBefore, after: own, reason: 'edited' })
+    await recordMovements(db, moved, by)
+    return
+  }
+  const before = new Map(held.variants.map((v) => [v.id, v]))
+  sent.forEach((v, i) => {
+    if (v.id !== undefined && !before.has(v.id)) throw badRequest(`variants.${i}.id`, 'variantUnknown')
+  })
+  await refuseTakenSkus(
+    db,
+    held.variants.map((v) => Number(v.id)),
+    sent,
+  )
+  const keptIds = new Set(sent.flatMap((v) => (v.id === undefined ? [] : [v.id])))
+  const removed = held.variants.filter((v) => !keptIds.has(v.id))
+  if (removed.length > 0) {
+    const [ordered] = await db
+      .select({ sku: productVariants.sku })
+      .from(orderLines)
+      .innerJoin(productVariants, eq(productVariants.id, orderLines.variantId))
+      .where(
+        inArray(
+          orderLines.variantId,
+          removed.map((v) => Number(v.id)),
+        ),
+      )
+      .limit(1)
+    if (ordered) throw conflict('variantOrdered', { sku: ordered.sku }, 'variants')
+    // Their stock leaves with them, recorded while the variant can still be named.
+    await recordMovements(
+      db,
+      removed
+        .filter((v) => v.quantity > 0)
+        .map((v) => ({ productId, variantId: Number(v.id), delta: -v.quantity, after: 0, reason: 'edited' })),
+      by,
+    )
+    await db.delete(productVariants).where(
+      inArray(
+        productVariants.id,
+        removed.map((v) => Number(v.id)),
+      ),
+    )
+  }
+  // The product's own stock goes when it gains variants, and comes back (the form's quantity) when it loses them.
+  const ownAfter = sent.length > 0 ? 0 : own
+  if (ownAfter !== ownBefore)
+    moved.push({ productId, delta: ownAfter - ownBefore, after: ownAfter, reason: 'edited' })
+  for (const [position, v] of sent.entries()) {
+    const columns = {
+      sku: v.sku,
+      size: v.size,
+      color: v.color,
+      price: v.price,
+      barcode: v.barcode,
+      quantity: v.quantity,
+      position,
+    }
+    const old = v.id === undefined ? undefined : before.get(v.id)
+    // Two variants trading SKUs, or another product's save taking one meanwhile: the unique index decides.
+    const taken = (error: unknown) => {
+      throw isUniqueViolation(error, 'product_variants_sku_key')
+        ? conflict('skuTaken', { sku: v.sku, product: '' }, `variants.${position}.sku`)
+        : error
+    }
+    const written = old
+      ? await db
+          .update(productVariants)
+          .set(columns)
+          .where(eq(productVariants.id, Number(old.id)))
+          .returning({ id: productVariants.id })
+          .catch(taken)
+      : await db
+          .insert(productVariants)
+          .values({ productId, ...columns })
+          .returning({ id: productVariants.id })
+          .catch(taken)
+    const delta = v.quantity - (old?.quantity ?? 0)
+    if (delta !== 0)
+      moved.push({ productId, variantId: written[0]!.id, delta, after: v.quantity, reason: 'edited' })
+  }
+  await recordMovements(db, moved, by)
+}
+
+/**
+ * A 409 naming the first SKU sent that a live variant of another product holds. The product's own variants
+ * (`ownIds`) are left out: those kept keep their SKUs, those removed are gone before the new ones are written.
+ */
+async function refuseTakenSkus(db: Db, ownIds: readonly number[], sent: readonly ProductVariantInput[]) {
+  if (sent.length === 0) return
+  const taken = await db
+    .select({ sku: productVariants.sku, product: products.name })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      and(
+        eq(productVariants.retired, false),
+        sql`lower(${productVariants.sku}) = any(${sql.param(sent.map((v) => v.sku.toLowerCase()))}::text[])`,
+        ownIds.length > 0 ? notInArray(productVariants.id, [...ownIds]) : undefined,
+      ),
+    )
+  if (taken.length === 0) return
+  const held = new Map(taken.map((t) => [t.sku.toLowerCase(), t]))
+  const i = sent.findIndex((v) => held.has(v.sku.toLowerCase()))
+  const holder = held.get(sent[i]!.sku.toLowerCase())!
+  throw conflict('skuTaken', { sku: sent[i]!.sku, product: holder.product }, `variants.${i}.sku`)
+}
+
+/** A deleted product's variants give their SKUs up; its order lines still name them. */
+export async function retireVariants(db: Db, productId: number) {
+  await db.update(productVariants).set({ retired: true }).where(eq(productVariants.productId, productId))
+}

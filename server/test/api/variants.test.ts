@@ -1,0 +1,377 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { products, productVariants } from '../../src/db/schema.ts'
+import { insertBrand, insertCategory } from '../data.ts'
+import { expectEnvelope, startApp, type TestApp } from '../helpers.ts'
+import { pdfPages } from '../pdf.ts'
+
+// Variants by size and colour with their own SKU and stock (CONTRACT 5.4): the product form's list, SKUs unique in
+// the shop, a variant that was ordered kept, orders and adjustments moving one variant's stock and the product's
+// sum with it, the documents naming the variant, and 50 orders racing for a variant's last 10 units.
+
+let t: TestApp
+const NOW = new Date('2026-11-21T03:00:00.000Z')
+const PRODUCTS = '/api/admin/products'
+const ORDERS = '/api/admin/orders'
+const IMAGE = '/2026/01/bien-the.webp'
+let refs: { category: string; brand: string }
+
+beforeAll(async () => {
+  t = await startApp({ now: () => NOW })
+  await t.storeFiles(IMAGE)
+  refs = {
+    category: String((await insertCategory(t.database.db)).id),
+    brand: String((await insertBrand(t.database.db)).id),
+  }
+})
+afterAll(async () => t.close())
+
+interface Variant {
+  id: string
+  sku: string
+  size: string | null
+  color: string | null
+  price: number | null
+  quantity: number
+  barcode: string | null
+}
+
+let made = 0
+/** The product form's body for a T-shirt named `name`, with `variants` when given. */
+const form = (name: string, variants?: unknown[], quantity = 7) => ({
+  name,
+  price: 199_000,
+  description: 'Cotton 100%',
+  quantity,
+  category: refs.category,
+  brand: refs.brand,
+  images: [IMAGE],
+  size: [],
+  ...(variants && { variants }),
+})
+/** Sizes × colours as the form's generator makes them, each SKU from `prefix`. */
+const grid = (prefix: string, sizes: string[], colors: string[], quantity = 5) =>
+  colors.flatMap((color) =>
+    sizes.map((size) => ({
+      sku: `${prefix}-${color.slice(0, 3).toUpperCase()}-${size}`,
+      size,
+      color,
+      quantity,
+    })),
+  )
+async function create(variants?: unknown[], quantity?: number) {
+  return expectEnvelope(
+    await t.call('POST', PRODUCTS, form(`Áo thun biến thể ${++made}`, variants, quantity)),
+    201,
+  ).data
+}
+const movements = async (id: string) =>
+  expectEnvelope(await t.call('GET', `${PRODUCTS}/${id}/stock-movements?limit=100`), 200).data as {
+    variantId?: string
+    delta: number
+    after: number
+    reason: string
+  }[]
+const stored = async (id: string) =>
+  (
+    await t.database.db
+      .select()
+      .from(products)
+      .where(eq(products.id, Number(id)))
+  )[0]!
+const variantStock = async (id: string) =>
+  (
+    await t.database.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.id, Number(id)))
+  )[0]!.quantity
+let phones = 0
+const order = (productId: string, variantId: string | undefined, quantity = 1) =>
+  t.call('POST', ORDERS, {
+    customer: { name: 'Khách Biến Thể', phoneNumber: `0944 ${String(++phones).padStart(3, '0')} 222` },
+    address: '3 Phố Huế, Hai Bà Trưng, Hà Nội',
+    lines: [{ productId, ...(variantId && { variantId }), quantity }],
+    source: 'facebook',
+  })
+
+describe('a product with variants', () => {
+  it('is made with sizes × colours: its quantity is their sum, each variant its own first movement', async () => {
+    const variants = grid('AT1', ['S', 'M', 'L'], ['Đen', 'Trắng'], 4)
+    variants[0] = { ...variants[0]!, price: 219_000, barcode: '8934567000011' } as (typeof variants)[0]
+    const product = await create(variants)
+    expect(product.quantity).toBe(24)
+    expect(product.variants).toHaveLength(6)
+    expect(product.variants[0]).toMatchObject({
+      sku: 'AT1-ĐEN-S',
+      size: 'S',
+      color: 'Đen',
+      price: 219_000,
+      barcode: '8934567000011',
+      quantity: 4,
+    })
+    expect(product.variants[1]).toMatchObject({ sku: 'AT1-ĐEN-M', price: null, barcode: null })
+    const got = expectEnvelope(await t.call('GET', `${PRODUCTS}/${product.id}`), 200).data
+    expect(got.variants.map((v: Variant) => v.sku)).toEqual(variants.map((v) => v.sku))
+    const history = await movements(product.id)
+    expect(history).toHaveLength(6)
+    expect(history.every((m) => m.reason === 'edited' && m.delta === 4 && m.variantId !== undefined)).toBe(
+      true,
+    )
+    // The list shows them too, and its stock filter looks at the sum.
+    const listed = expectEnvelope(
+      await t.call('GET', `${PRODUCTS}?name=${encodeURIComponent(product.name)}`),
+      200,
+    )
+    expect(listed.data[0].variants).toHaveLength(6)
+  })
+
+  it('keeps SKUs unique in the shop, whatever their case, and refuses one given twice', async () => {
+    const first = await create([{ sku: 'GIAY-38', size: '38', quantity: 2 }])
+    const taken = expectEnvelope(
+      await t.call('POST', PRODUCTS, form('Giày khác', [{ sku: 'giay-38', size: '38', quantity: 1 }])),
+      409,
+    )
+    expect(taken.codes['variants.0.sku']).toEqual({
+      code: 'skuTaken',
+      params: { sku: 'giay-38', product: first.name },
+    })
+    const twice = expectEnvelope(
+      await t.call(
+        'POST',
+        PRODUCTS,
+        form('Giày đôi', [
+          { sku: 'GIAY-40', quantity: 1 },
+          { sku: 'Giay-40', quantity: 1 },
+        ]),
+      ),
+      400,
+    )
+    expect(Object.keys(twice.errors)).toEqual(['variants.1.sku'])
+    for (const bad of [
+      { quantity: 1 },
+      { sku: 'x'.repeat(65), quantity: 1 },
+      { sku: 'OK-1', quantity: -1 },
+    ]) {
+      const refused = expectEnvelope(await t.call('POST', PRODUCTS, form('Giày sai', [bad])), 400)
+      expect(Object.keys(refused.errors)[0]).toMatch(/^variants\.0\.(sku|quantity)$/)
+    }
+    const many = Array.from({ length: 101 }, (_, i) => ({ sku: `NHIEU-${i}`, quantity: 0 }))
+    expect(
+      Object.keys(expectEnvelope(await t.call('POST', PRODUCTS, form('Nhiều', many)), 400).errors),
+    ).toEqual(['variants'])
+    // A deleted product gives its SKUs up.
+    expectEnvelope(await t.call('DELETE', `${PRODUCTS}/${first.id}`), 200)
+    expect((await create([{ sku: 'GIAY-38', size: '38', quantity: 1 }])).variants[0].sku).toBe('GIAY-38')
+  })
+
+  it('is edited as a list: a changed stock, a new variant and a removed one are each a movement', async () => {
+    const product = await create(grid('AT2', ['M', 'L'], ['Xanh navy'], 3))
+    const [m, l] = product.variants as Variant[]
+    const body = form(product.name, [
+      { ...m, quantity: 8 },
+      { sku: 'AT2-XAN-XL', size: 'XL', color: 'Xanh navy', quantity: 2 },
+    ])
+    const updated = expectEnvelope(await t.call('PUT', `${PRODUCTS}/${product.id}`, body), 200).data
+    expect(updated.quantity).toBe(10)
+    expect(updated.variants.map((v: Variant) => [v.sku, v.quantity])).toEqual([
+      ['AT2-XAN-M', 8],
+      ['AT2-XAN-XL', 2],
+    ])
+    const xl = updated.variants[1].id
+    const newest = (await movements(product.id)).slice(0, 3)
+    expect(newest.map((x) => [x.variantId ?? null, x.delta, x.after])).toEqual(
+      expect.arrayContaining([
+        [m!.id, 5, 8],
+        [xl, 2, 2],
+        [null, -3, 0],
+      ]),
+    )
+    expect(l).toBeDefined()
+    // Sent without variants, the form's quantity changes nothing: the sum stays the product's stock.
+    const kept = expectEnvelope(
+      await t.call('PUT', `${PRODUCTS}/${product.id}`, form(product.name, undefined, 99)),
+      200,
+    )
+    expect(kept.data.quantity).toBe(10)
+    expect(kept.data.variants).toHaveLength(2)
+    // An id the product does not have.
+    const strange = expectEnvelope(
+      await t.call(
+        'PUT',
+        `${PRODUCTS}/${product.id}`,
+        form(product.name, [{ id: '999999', sku: 'X-1', quantity: 1 }]),
+      ),
+      400,
+    )
+    expect(Object.keys(strange.errors)).toEqual(['variants.0.id'])
+  })
+
+  it('gives its own stock up when it gains variants, and takes the form’s back when it loses them', async () => {
+    const product = await create(undefined, 6)
+    const gained = expectEnvelope(
+      await t.call(
+        'PUT',
+        `${PRODUCTS}/${product.id}`,
+        form(product.name, [{ sku: 'DOI-1', quantity: 4 }], 6),
+      ),
+      200,
+    ).data
+    expect(gained.quantity).toBe(4)
+    const lost = expectEnvelope(
+      await t.call('PUT', `${PRODUCTS}/${product.id}`, form(product.name, [], 9)),
+      200,
+    ).data
+    expect(lost).toMatchObject({ quantity: 9, variants: [] })
+    const history = await movements(product.id)
+    expect(history.reduce((sum, m) => sum + m.delta, 0)).toBe(9)
+    expect((await stored(product.id)).quantity).toBe(9)
+  })
+})
+
+describe('orders of a variant', () => {
+  it('takes the variant’s stock and the product’s, prices it, prints it, and returns it on cancel', async () => {
+    const product = await create([
+      { sku: 'QJ-30', size: '30', color: 'Xanh', quantity: 3, price: 459_000 },
+      { sku: 'QJ-32', size: '32', color: 'Xanh', quantity: 5 },
+    ])
+    const [v30, v32] = product.variants as Variant[]
+    const none = expectEnvelope(await order(product.id, undefined), 400)
+    expect(none.codes['lines.0.variantId']).toEqual({ code: 'chooseVariant' })
+    const other = await create([{ sku: 'KHAC-1', quantity: 1 }])
+    const wrong = expectEnvelope(await order(product.id, other.variants[0].id), 400)
+    expect(wrong.codes['lines.0.variantId']).toEqual({ code: 'variantUnknown' })
+    const short = expectEnvelope(await order(product.id, v30!.id, 4), 409)
+    expect(short.codes['lines.0.quantity']).toEqual({ code: 'stockLeft', params: { left: 3 } })
+
+    const made = expectEnvelope(await order(product.id, v30!.id, 2), 201).data
+    expect(made.subtotal).toBe(918_000)
+    expect(await variantStock(v30!.id)).toBe(1)
+    expect((await stored(product.id)).quantity).toBe(6)
+    const [line] = expectEnvelope(await t.call('GET', `${ORDERS}/${made.id}/detail/${made.id}`), 200).data
+    expect(line.variant).toEqual({ id: v30!.id, _id: v30!.id, sku: 'QJ-30', size: '30', color: 'Xanh' })
+    const [newest] = await movements(product.id)
+    expect(newest).toMatchObject({
+      reason: 'order',
+      variantId: v30!.id,
+      delta: -2,
+      after: 1,
+      orderId: made.id,
+    })
+
+    // The invoice and the packing slip name the variant.
+    const invoice = await t.app.inject({
+      method: 'GET',
+      url: `${ORDERS}/${made.id}/invoice.pdf`,
+      headers: t.auth,
+    })
+    const slip = await t.app.inject({
+      method: 'GET',
+      url: `${ORDERS}/packing-slips.pdf?ids=${made.id}`,
+      headers: t.auth,
+    })
+    for (const pdf of [invoice, slip]) {
+      expect(pdf.statusCode).toBe(200)
+      const [page] = await pdfPages(pdf.rawPayload)
+      expect(page).toContain('QJ-30')
+      expect(page).toContain('Xanh')
+    }
+
+    // Added and changed lines move the variant too.
+    const added = expectEnvelope(
+      await t.call('POST', `${ORDERS}/${made.id}/lines`, {
+        productId: product.id,
+        variantId: v32!.id,
+        quantity: 2,
+      }),
+      201,
+    ).data
+    expect(added.variant.sku).toBe('QJ-32')
+    expectEnvelope(await t.call('PUT', `${ORDERS}/${made.id}/lines/${added.id}`, { quantity: 4 }), 200)
+    expect(await variantStock(v32!.id)).toBe(1)
+    expect((await stored(product.id)).quantity).toBe(2)
+
+    // A variant that was ordered stays: removing it is a 409, setting its stock to 0 is fine.
+    const removal = expectEnvelope(
+      await t.call('PUT', `${PRODUCTS}/${product.id}`, form(product.name, [{ ...v32, quantity: 1 }])),
+      409,
+    )
+    expect(removal.codes.variants).toEqual({ code: 'variantOrdered', params: { sku: 'QJ-30' } })
+    expectEnvelope(
+      await t.call(
+        'PUT',
+        `${PRODUCTS}/${product.id}`,
+        form(product.name, [
+          { ...v30, quantity: 0 },
+          { ...v32, quantity: 1 },
+        ]),
+      ),
+      200,
+    )
+
+    expectEnvelope(await t.call('POST', `${ORDERS}/bulk-status`, { ids: [made.id], status: 0 }), 200)
+    expect(await variantStock(v30!.id)).toBe(2)
+    expect(await variantStock(v32!.id)).toBe(5)
+    expect((await stored(product.id)).quantity).toBe(7)
+  })
+
+  it('sells a variant’s last 10 units to exactly 10 of 50 orders placed at once', async () => {
+    const product = await create([
+      { sku: 'HOT-M', size: 'M', quantity: 10 },
+      { sku: 'HOT-L', size: 'L', quantity: 6 },
+    ])
+    const hot = (product.variants as Variant[])[0]!
+    const answers = await Promise.all(Array.from({ length: 50 }, () => order(product.id, hot.id)))
+    const codes = answers.map((a) => a.statusCode)
+    expect(codes.filter((c) => c === 201)).toHaveLength(10)
+    expect(codes.filter((c) => c === 409)).toHaveLength(40)
+    expect(await variantStock(hot.id)).toBe(0)
+    expect((await stored(product.id)).quantity).toBe(6)
+    const taken = (await movements(product.id)).filter((m) => m.reason === 'order')
+    expect(taken).toHaveLength(10)
+    expect(taken.every((m) => m.variantId === hot.id)).toBe(true)
+  })
+})
+
+describe('stock adjustments of a product with variants', () => {
+  it('needs the variant, and moves it and the product’s sum', async () => {
+    const product = await create([
+      { sku: 'KK-S', size: 'S', quantity: 2 },
+      { sku: 'KK-M', size: 'M', quantity: 2 },
+    ])
+    const path = `${PRODUCTS}/${product.id}/stock-adjustments`
+    const without = expectEnvelope(await t.call('POST', path, { reason: 'received', delta: 3 }), 400)
+    expect(without.codes.variantId).toEqual({ code: 'chooseVariant' })
+    const m = (product.variants as Variant[])[1]!
+    const moved = expectEnvelope(
+      await t.call('POST', path, { reason: 'count', quantity: 7, variantId: m.id }),
+      201,
+    )
+    expect(moved.data).toMatchObject({ variantId: m.id, delta: 5, after: 7, reason: 'count' })
+    expect((await stored(product.id)).quantity).toBe(9)
+    const plain = await create(undefined, 3)
+    const stray = expectEnvelope(
+      await t.call('POST', `${PRODUCTS}/${plain.id}/stock-adjustments`, {
+        reason: 'lost',
+        delta: -1,
+        variantId: m.id,
+      }),
+      400,
+    )
+    expect(stray.codes.variantId).toEqual({ code: 'variantUnknown' })
+  })
+
+  it('counts a product out of stock when all its variants are', async () => {
+    const product = await create([{ sku: 'HET-1', quantity: 1 }])
+    const path = `${PRODUCTS}/${product.id}/stock-adjustments`
+    expectEnvelope(
+      await t.call('POST', path, { reason: 'damaged', delta: -1, variantId: product.variants[0].id }),
+      201,
+    )
+    const out = expectEnvelope(
+      await t.call('GET', `${PRODUCTS}?stock=out&name=${encodeURIComponent(product.name)}`),
+      200,
+    )
+    expect(out.data.map((p: { id: string }) => p.id)).toEqual([product.id])
+  })
+})
