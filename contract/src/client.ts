@@ -102,6 +102,18 @@ export const endpoints: Routes<typeof table> = {
     list: { method: 'GET', path: '/admin/products', resource: 'products', operation: 'list' },
     export: { method: 'GET', path: '/admin/products/export', resource: 'products', operation: 'export' },
     import: { method: 'POST', path: '/admin/products/import', resource: 'products', operation: 'import' },
+    stockExport: {
+      method: 'GET',
+      path: '/admin/products/variants/export',
+      resource: 'products',
+      operation: 'stockExport',
+    },
+    stockImport: {
+      method: 'POST',
+      path: '/admin/products/stock-import',
+      resource: 'products',
+      operation: 'stockImport',
+    },
     bulkDelete: {
       method: 'POST',
       path: '/admin/products/bulk-delete',

@@ -410,6 +410,13 @@ export const stockAdjustmentBody = z
   })
 export type StockAdjustmentBody = z.infer<typeof stockAdjustmentBody>
 
+/**
+ * The stock sheet (CONTRACT 5.4): one row per variant, or per product without variants, as a shop counts its
+ * stock. `id` is the product's (the only key of a product without variants, whose `sku` is empty); a variant is
+ * found by its `sku`. `price` of a variant is its own, empty when it follows the product's.
+ */
+export const STOCK_CSV_COLUMNS = ['id', 'sku', 'product', 'size', 'color', 'price', 'quantity'] as const
+
 export const productEndpoints = defineEndpoints('products', {
   list: {
     method: 'GET',
@@ -439,6 +446,35 @@ export const productEndpoints = defineEndpoints('products', {
       'written and the answer is a 400 whose `data` is the report. At most 100,000 rows and UPLOAD_MAX_MB; not CSV is a 415. ' +
       '`images` may give `https://` addresses: each is fetched (public addresses only, 10 s, UPLOAD_MAX_MB) and stored as an ' +
       'upload, also checked on a dry run; a failed fetch is its row’s error.',
+    consumes: ['multipart/form-data'],
+    query: productImportQuery,
+    body: z.unknown().meta({ description: 'multipart/form-data with one `file` part' }),
+    answer: importAnswer,
+    audit: { entity: 'product', action: 'import' },
+  },
+  stockExport: {
+    method: 'GET',
+    path: '/admin/products/variants/export',
+    permission: 'catalog:read',
+    summary:
+      'The stock sheet: every live variant (and product without variants) with its SKU, price and stock',
+    description:
+      'CSV with STOCK_CSV_COLUMNS, products newest first and each product’s variants in its form’s order. The ' +
+      'stock import reads the same file back.',
+    answer: csvAnswer,
+    responses: csvResponses,
+  },
+  stockImport: {
+    method: 'POST',
+    path: '/admin/products/stock-import',
+    permission: 'catalog:write',
+    summary: 'Set stock and prices from the stock sheet, all rows or none; each change of stock a count',
+    description:
+      'Multipart, one `file` part: CSV (UTF-8) with the columns of STOCK_CSV_COLUMNS (at least `quantity`, and ' +
+      '`sku` or `id` on each row). A variant is found by its SKU, a product without variants by its id. Each ' +
+      'stock that changes is a `count` movement; `price` when given sets the price (empty leaves a product’s as ' +
+      'it is and makes a variant follow its product’s). `dryRun=true` checks without writing. When any row has ' +
+      'an error nothing is written and the answer is a 400 whose `data` is the report.',
     consumes: ['multipart/form-data'],
     query: productImportQuery,
     body: z.unknown().meta({ description: 'multipart/form-data with one `file` part' }),

@@ -250,6 +250,12 @@ const FIXTURES: Record<string, () => Promise<Request>> = {
     const product = await insertProduct(t.database.db)
     return { params: { id: product.id }, body: { reason: 'received', delta: 12, note: 'Giao từ xưởng' } }
   },
+  'products.stockImport': async () => {
+    const product = await insertProduct(t.database.db, { quantity: 4 })
+    const body = new FormData()
+    body.append('file', new Blob([`id,quantity\r\n${product.id},9\r\n`], { type: 'text/csv' }), 'stock.csv')
+    return { body }
+  },
   'products.import': async () => {
     const category = await insertCategory(t.database.db)
     const brand = await insertBrand(t.database.db)

@@ -324,6 +324,7 @@ describe('GET /admin/orders/{orderId}/detail/{id}', () => {
         price: 250_000,
         quantity: 2,
         size: 'M',
+        variant: null,
       },
       {
         id: String(l2!.id),
@@ -339,6 +340,7 @@ describe('GET /admin/orders/{orderId}/detail/{id}', () => {
         price: 499_000,
         quantity: 1,
         size: null,
+        variant: null,
       },
       {
         id: String(l3!.id),
@@ -354,6 +356,7 @@ describe('GET /admin/orders/{orderId}/detail/{id}', () => {
         price: 1_010,
         quantity: 3,
         size: 'XL',
+        variant: null,
       },
     ])
   })

@@ -375,3 +375,84 @@ describe('stock adjustments of a product with variants', () => {
     expect(out.data.map((p: { id: string }) => p.id)).toEqual([product.id])
   })
 })
+
+describe('the stock sheet', () => {
+  const sheet = async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${PRODUCTS}/variants/export`, headers: t.auth })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
+    return res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+  }
+  const upload = (lines: string[], query = '') => {
+    const body = new FormData()
+    body.append('file', new Blob([`${lines.join('\r\n')}\r\n`], { type: 'text/csv' }), 'kiem-ke.csv')
+    return t.call('POST', `${PRODUCTS}/stock-import${query}`, body)
+  }
+
+  it('exports a row per variant and per product without variants, and reads the counted file back', async () => {
+    const shoes = await create([
+      { sku: 'SK-38', size: '38', color: 'Nâu', quantity: 4, price: 650_000 },
+      { sku: 'SK-39', size: '39', color: 'Nâu', quantity: 2 },
+    ])
+    const cap = await create(undefined, 9)
+    const lines = await sheet()
+    expect(lines[0]).toBe('id,sku,product,size,color,price,quantity')
+    expect(lines).toContain(`${shoes.id},SK-38,${shoes.name},38,Nâu,650000,4`)
+    expect(lines).toContain(`${shoes.id},SK-39,${shoes.name},39,Nâu,,2`)
+    expect(lines).toContain(`${cap.id},,${cap.name},,,199000,9`)
+
+    // The month's count: SK-38 has 3, SK-39 as it was, the cap 12 at a new price; SKUs in any case.
+    const counted = [
+      'id,sku,product,size,color,price,quantity',
+      `${shoes.id},sk-38,${shoes.name},38,Nâu,650000,3`,
+      `${shoes.id},SK-39,${shoes.name},39,Nâu,,2`,
+      `${cap.id},,${cap.name},,,189000,12`,
+    ]
+    const dry = expectEnvelope(await upload(counted, '?dryRun=true'), 200)
+    expect(dry.data).toEqual({ created: 0, updated: 3, errors: [] })
+    expect((await stored(cap.id)).quantity).toBe(9)
+
+    const done = expectEnvelope(await upload(counted), 200)
+    expect(done.data.updated).toBe(2)
+    expect(await variantStock(shoes.variants[0].id)).toBe(3)
+    expect((await stored(shoes.id)).quantity).toBe(5)
+    expect(await stored(cap.id)).toMatchObject({ quantity: 12, price: 189_000 })
+    const [shoeCount] = await movements(shoes.id)
+    expect(shoeCount).toMatchObject({ reason: 'count', variantId: shoes.variants[0].id, delta: -1, after: 3 })
+    expect((await movements(shoes.id)).filter((m) => m.reason === 'count')).toHaveLength(1)
+    const [capCount] = await movements(cap.id)
+    expect(capCount).toMatchObject({ reason: 'count', delta: 3, after: 12 })
+  })
+
+  it('writes nothing when one row is wrong, and says which line and column', async () => {
+    const coat = await create([{ sku: 'AK-1', quantity: 5 }])
+    const plain = await create(undefined, 4)
+    const answer = expectEnvelope(
+      await upload([
+        'sku,id,quantity',
+        'AK-1,,7',
+        'KHONG-CO,,1',
+        `,${plain.id},nhiều`,
+        `,${coat.id},3`,
+        'AK-1,,8',
+        ',,2',
+      ]),
+      400,
+    )
+    expect(
+      answer.data.errors.map((e: { line: number; field: string; code: string }) => [e.line, e.field, e.code]),
+    ).toEqual([
+      [3, 'sku', 'skuNotFound'],
+      [4, 'quantity', 'number'],
+      [5, 'sku', 'chooseVariant'],
+      [6, 'sku', 'stockRowTwice'],
+      [7, 'sku', 'skuOrId'],
+    ])
+    expect(await variantStock(coat.variants[0].id)).toBe(5)
+    expect((await movements(coat.id)).filter((m) => m.reason === 'count')).toHaveLength(0)
+    expect((await stored(plain.id)).quantity).toBe(4)
+  })
+})

@@ -52,6 +52,12 @@ type ImportEndpoint = (typeof endpoints.products)['import']
 /** The form's fields a file sets; category and brand come by name, `sold` and `rating` are not the file's. */
 const rowBody = productBody.omit({ category: true, brand: true, sold: true, rating: true })
 
+/** An uploaded file: its name and bytes. */
+export interface Upload {
+  name: string
+  content: Buffer
+}
+
 /** What the hook before the handler read and fetched for it. */
 interface Prepared {
   file: { name: string; content: Buffer }
@@ -79,7 +85,10 @@ const listOf = (cell: string | undefined) =>
  * image upload is: one file of at most UPLOAD_MAX_MB; and the hooks that read the file and fetch its images
  * before the handler, and remove those images when the import is not written.
  */
-export async function productImport(app: FastifyInstance): Promise<Handler<ImportEndpoint>> {
+export async function productImport(app: FastifyInstance): Promise<{
+  importProducts: Handler<ImportEndpoint>
+  upload: (request: FastifyRequest) => Promise<Upload>
+}> {
   const maxMb = app.services.config.UPLOAD_MAX_MB
   await app.register(multipart, {
     limits: {
@@ -103,7 +112,7 @@ export async function productImport(app: FastifyInstance): Promise<Handler<Impor
       if (error instanceof limitErrors.PrematureCloseError) return badRequest(FIELD, 'uploadInterrupted')
       return badRequest(FIELD, 'multipartUnreadable')
     }
-    let file: { name: string; content: Buffer } | undefined
+    let file: Upload | undefined
     try {
       for await (const part of request.parts()) {
         if (part.type !== 'file') continue
@@ -167,7 +176,7 @@ export async function productImport(app: FastifyInstance): Promise<Handler<Impor
     return payload
   })
 
-  return async (request, reply, { db, audit }) => {
+  const importProducts: Handler<ImportEndpoint> = async (request, reply, { db, audit }) => {
     const dryRun = request.query.dryRun
     const { file, table, fetched } = prepared.get(request)!
     // A real import locks the products it updates before reading them, as the form's update does.
@@ -206,6 +215,7 @@ export async function productImport(app: FastifyInstance): Promise<Handler<Impor
       message: `${created} products created and ${updated} updated`,
     }
   }
+  return { importProducts, upload }
 }
 
 /** The order a report lists a line's errors in: the file's columns, a problem of the whole line first. */

@@ -39,7 +39,7 @@ import {
 } from '../../lib/list.ts'
 import { lockForChange } from '../../lib/row-lock.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
-import { quantityAfter, retireVariants, saveVariants } from './variants.ts'
+import { quantityAfter, retireVariants, saveVariants, variantsOf } from './variants.ts'
 
 type Row = typeof products.$inferSelect
 interface Named {
@@ -74,34 +74,6 @@ export const toProduct = (
   variants,
   ...ids(p.id),
 })
-
-/** The variants of products (retired ones left out), each product's in its form's order: one query per page. */
-export async function variantsOf(
-  db: Db,
-  productIds: readonly number[],
-): Promise<Map<number, ProductVariant[]>> {
-  const byProduct = new Map<number, ProductVariant[]>()
-  if (productIds.length === 0) return byProduct
-  const rows = await db
-    .select()
-    .from(productVariants)
-    .where(and(inArray(productVariants.productId, [...productIds]), eq(productVariants.retired, false)))
-    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id))
-  for (const v of rows) {
-    const list = byProduct.get(v.productId) ?? []
-    list.push({
-      sku: v.sku,
-      size: v.size,
-      color: v.color,
-      price: v.price,
-      quantity: v.quantity,
-      barcode: v.barcode,
-      ...ids(v.id),
-    })
-    byProduct.set(v.productId, list)
-  }
-  return byProduct
-}
 
 /** Rows of a list as the API answers them, each with its variants. */
 async function answered(db: Db, rows: readonly { product: Row; category: Named; brand: Named }[]) {

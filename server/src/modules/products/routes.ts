@@ -1,4 +1,4 @@
-import { endpoints, PRODUCT_CSV_COLUMNS, type Product } from '@store/contract'
+import { endpoints, PRODUCT_CSV_COLUMNS, type Product, STOCK_CSV_COLUMNS } from '@store/contract'
 import { actorOf } from '../../lib/actor.ts'
 import { sendCsv } from '../../lib/csv.ts'
 import { implement } from '../../lib/endpoints.ts'
@@ -18,6 +18,8 @@ import {
   updateProduct,
 } from './repository.ts'
 import { adjustStock, listMovements } from './stock.ts'
+import { stockImport } from './stock-sheet.ts'
+import { stockSheetBatches } from './variants.ts'
 
 /**
  * A product as the audit log keeps it: its category and brand by name, as a person reads them at the time of
@@ -31,9 +33,20 @@ const audited = ({ thumbnail: _thumbnail, ...product }: Product) => ({
 
 export const productRoutes = implement(endpoints.products, async (app) => {
   const { config } = app.services
-  const importProducts = await productImport(app)
+  const { importProducts, upload } = await productImport(app)
   return {
     import: importProducts,
+    stockImport: stockImport(app, upload),
+    // One row per variant, or per product without variants: the sheet a shop counts its stock on.
+    stockExport: async (_request, reply) =>
+      sendCsv(reply, {
+        list: 'stock',
+        now: app.services.now(),
+        timeZone: config.STORE_TZ,
+        header: STOCK_CSV_COLUMNS,
+        batches: stockSheetBatches(app.services.database.longDb, config.EXPORT_BATCH_ROWS),
+        row: (r) => [String(r.id), r.sku, r.product, r.size, r.color, r.price, r.quantity],
+      }),
     bulkDelete: productBulkDelete(app, audited),
     list: async (request, _reply, { db }) => ({
       status: true,

@@ -1,10 +1,12 @@
 import type { ProductVariant, ProductVariantInput } from '@store/contract'
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orderLines, products, productVariants } from '../../db/schema.ts'
 import type { ChangeBy } from '../../lib/actor.ts'
 import { badRequest, conflict, isUniqueViolation } from '../../lib/errors.ts'
-import { type Moved, recordMovements } from './stock.ts'
+import { ids } from '../../lib/ids.ts'
+import { nextVersion } from '../../lib/versions.ts'
+import { type Moved, moveStock, recordMovements } from './stock.ts'
 
 // A product's variants as the product form sets them (CONTRACT 5.4). The form sends the whole list: a variant
 // with an id is kept and changed, one without is new, one left out is removed (refused once it was ordered). The
@@ -160,4 +162,167 @@ async function refuseTakenSkus(db: Db, ownIds: readonly number[], sent: readonly
 /** A deleted product's variants give their SKUs up; its order lines still name them. */
 export async function retireVariants(db: Db, productId: number) {
   await db.update(productVariants).set({ retired: true }).where(eq(productVariants.productId, productId))
+}
+
+/** The variants of products (retired ones left out), each product's in its form's order: one query per page. */
+export async function variantsOf(
+  db: Db,
+  productIds: readonly number[],
+): Promise<Map<number, ProductVariant[]>> {
+  const byProduct = new Map<number, ProductVariant[]>()
+  if (productIds.length === 0) return byProduct
+  const rows = await db
+    .select()
+    .from(productVariants)
+    .where(and(inArray(productVariants.productId, [...productIds]), eq(productVariants.retired, false)))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id))
+  for (const v of rows) {
+    const list = byProduct.get(v.productId) ?? []
+    list.push({
+      sku: v.sku,
+      size: v.size,
+      color: v.color,
+      price: v.price,
+      quantity: v.quantity,
+      barcode: v.barcode,
+      ...ids(v.id),
+    })
+    byProduct.set(v.productId, list)
+  }
+  return byProduct
+}
+
+/** A row of the stock sheet (STOCK_CSV_COLUMNS): a variant, or a product without variants (no SKU). */
+export interface StockSheetRow {
+  id: number
+  sku: string
+  product: string
+  size: string
+  color: string
+  price: number | null
+  quantity: number
+}
+
+/**
+ * The stock sheet's rows in batches of `size` products: live products newest first (by id), each product's own
+ * row or its variants' in the form's order. Each batch starts below the last product id of the one before.
+ */
+export async function* stockSheetBatches(db: Db, size: number): AsyncGenerator<StockSheetRow[]> {
+  let below: number | null = null
+  for (;;) {
+    const page = await db
+      .select({ id: products.id, name: products.name, price: products.price, quantity: products.quantity })
+      .from(products)
+      .where(and(isNull(products.deletedAt), below === null ? undefined : lt(products.id, below)))
+      .orderBy(desc(products.id))
+      .limit(size)
+    if (page.length === 0) return
+    const variants = await variantsOf(
+      db,
+      page.map((p) => p.id),
+    )
+    yield page.flatMap((p) => {
+      const own = variants.get(p.id)
+      if (!own)
+        return [
+          { id: p.id, sku: '', product: p.name, size: '', color: '', price: p.price, quantity: p.quantity },
+        ]
+      return own.map((v) => ({
+        id: p.id,
+        sku: v.sku,
+        product: p.name,
+        size: v.size ?? '',
+        color: v.color ?? '',
+        price: v.price,
+        quantity: v.quantity,
+      }))
+    })
+    below = page.at(-1)!.id
+  }
+}
+
+/** What a stock sheet's row sets: a variant's or a product's stock, and its price when the row gives one. */
+export interface CountedStock {
+  line: number
+  productId: number
+  variantId: number | null
+  quantity: number
+  /** undefined: leave the price; null: the variant follows its product's. */
+  price: number | null | undefined
+}
+
+/** The holders a stock sheet names, locked until the transaction ends: variants by SKU, products by id. */
+export async function stockHolders(db: Db, skus: readonly string[], productIds: readonly number[]) {
+  const variants =
+    skus.length === 0
+      ? []
+      : await db
+          .select({
+            id: productVariants.id,
+            productId: productVariants.productId,
+            sku: productVariants.sku,
+            quantity: productVariants.quantity,
+            price: productVariants.price,
+          })
+          .from(productVariants)
+          .innerJoin(products, eq(products.id, productVariants.productId))
+          .where(
+            and(
+              eq(productVariants.retired, false),
+              isNull(products.deletedAt),
+              sql`lower(${productVariants.sku}) = any(${sql.param(skus.map((sku) => sku.toLowerCase()))}::text[])`,
+            ),
+          )
+          .orderBy(asc(productVariants.id))
+          .for('update', { of: productVariants })
+  const owners =
+    productIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: products.id,
+            quantity: products.quantity,
+            price: products.price,
+            // Named in full: inside the subquery a bare "id" would be the variant's.
+            variants: sql<number>`(select count(*)::int from product_variants v
+                                    where v.product_id = products.id and not v.retired)`,
+          })
+          .from(products)
+          .where(and(inArray(products.id, [...productIds]), isNull(products.deletedAt)))
+          .orderBy(asc(products.id))
+          .for('update')
+  return { variants, products: owners }
+}
+
+/**
+ * Writes a checked stock sheet: each stock that changed a `count` movement (through `moveStock`, so a product's sum
+ * follows its variants), each price given set. Answers how many rows changed something.
+ */
+export async function writeCountedStock(
+  db: Db,
+  rows: readonly (CountedStock & { before: number; priceBefore?: number | null })[],
+  by: ChangeBy,
+): Promise<number> {
+  let changed = 0
+  const moves = rows
+    .filter((r) => r.quantity !== r.before)
+    .map((r) => ({
+      productId: r.productId,
+      variantId: r.variantId,
+      delta: r.quantity - r.before,
+      reason: 'count' as const,
+    }))
+  await moveStock(db, moves, by)
+  for (const r of rows) {
+    const priced = r.price !== undefined && r.price !== r.priceBefore
+    if (priced && r.variantId !== null)
+      await db.update(productVariants).set({ price: r.price }).where(eq(productVariants.id, r.variantId))
+    if (priced && r.variantId === null)
+      await db
+        .update(products)
+        .set({ price: r.price!, version: nextVersion(products.version), updatedAt: by.now })
+        .where(eq(products.id, r.productId))
+    if (priced || r.quantity !== r.before) changed++
+  }
+  return changed
 }
