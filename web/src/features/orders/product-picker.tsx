@@ -23,12 +23,15 @@ export function ProductPicker({
   onPick,
   error,
   inputRef,
+  autofocus,
 }: {
   label: string
   description?: ReactNode
   onPick: (product: Product) => void
   error?: ReactNode
   inputRef?: Ref<HTMLInputElement>
+  /** Takes the focus when the dialog around it opens. */
+  autofocus?: boolean
 }) {
   const { t } = useTranslation()
   const format = useFormat()
@@ -68,6 +71,7 @@ export function ProductPicker({
       loading={found.isFetching}
       nothingFound={t('newOrder.lines.none')}
       inputRef={inputRef}
+      autofocus={autofocus}
       onPick={(id) => {
         const product = products.find((p) => p.id === id)
         if (!product || product.quantity <= 0) return
