@@ -212,8 +212,10 @@ export const MAX_ORDER_LINES = 200
 /** The most units of one line. */
 export const MAX_LINE_QUANTITY = 10_000
 
-const lineQuantity = wholeNumber(MAX_LINE_QUANTITY).refine(
-  (n) => n >= 1,
+// One range check for both ends, so 10,001 is told 'between 1 and 10000' like 0 is, rather than the whole
+// number rule's 'between 0 and 10000', which would offer 0.
+const lineQuantity = wholeNumber().refine(
+  (n) => n >= 1 && n <= MAX_LINE_QUANTITY,
   messageRef('range', { min: 1, max: MAX_LINE_QUANTITY }),
 )
 

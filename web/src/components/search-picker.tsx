@@ -35,6 +35,7 @@ export function SearchPicker({
   error,
   inputRef,
   keepOpenAfterPick = false,
+  autofocus = false,
 }: {
   label: string
   placeholder?: string
@@ -51,6 +52,8 @@ export function SearchPicker({
   inputRef?: Ref<HTMLInputElement>
   /** Leaves the list open after a pick, for picking several in a row (products). */
   keepOpenAfterPick?: boolean
+  /** Takes the focus when a dialog around it opens (Mantine's `data-autofocus`), rather than its close button. */
+  autofocus?: boolean
 }) {
   const { t } = useTranslation()
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() })
@@ -79,6 +82,7 @@ export function SearchPicker({
           placeholder={placeholder}
           description={description}
           autoComplete="off"
+          data-autofocus={autofocus || undefined}
           value={search}
           leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={loading ? <Loader size="xs" aria-label={t('common.loading')} /> : null}

@@ -1,20 +1,13 @@
 import { ActionIcon, Box, Flex, NumberInput, Paper, Stack, Text, Title } from '@mantine/core'
-import { useDebouncedValue } from '@mantine/hooks'
-import { MAX_LINE_QUANTITY, type NewOrderBody } from '@store/contract'
-import { endpoints } from '@store/contract/client'
+import { MAX_LINE_QUANTITY, type NewOrderBody, type Product } from '@store/contract'
 import { IconTrash } from '@tabler/icons-react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
 import { Controller, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Money } from '../../components/money.tsx'
-import { type PickerOption, SearchPicker } from '../../components/search-picker.tsx'
 import { useFormat } from '../../lib/format.ts'
-import { apiQuery } from '../../lib/queries.ts'
 import { translateMessage } from '../../lib/validation.ts'
 import { type NewOrderValues, newOrderTotals, withProduct } from './new-order-form.ts'
-
-const SEARCH_PAUSE_MS = 300
+import { ProductPicker } from './product-picker.tsx'
 
 /** Thousands written the interface language's way in amount fields: 250,000 (en) or 250.000 (vi). */
 export const amountSeparators = (language: 'en' | 'vi') =>
@@ -35,33 +28,8 @@ export function LinesPart({ form }: { form: UseFormReturn<NewOrderValues, unknow
   const { errors } = form.formState
   const { fields, append, remove } = useFieldArray({ control, name: 'lines' })
   const lines = useWatch({ control, name: 'lines' })
-  const [search, setSearch] = useState('')
-  const [paused] = useDebouncedValue(search, SEARCH_PAUSE_MS)
-  const term = paused.trim()
 
-  const found = useQuery({
-    ...apiQuery(endpoints.products.list, { query: { name: term, limit: 10 } }),
-    enabled: term !== '',
-    placeholderData: keepPreviousData,
-  })
-  const products = term !== '' ? (found.data?.data ?? []) : []
-  const options: PickerOption[] = products.map((p) => ({
-    value: p.id,
-    label: p.name,
-    detail:
-      p.quantity > 0
-        ? t('newOrder.lines.offer', {
-            price: format.money(p.price),
-            stock: t('newOrder.lines.stock', { stock: format.count(p.quantity) }),
-          })
-        : t('newOrder.lines.outOfStock'),
-    disabled: p.quantity <= 0,
-  }))
-  const ready = term === search.trim() && term !== '' && found.isSuccess && !found.isFetching
-
-  const add = (id: string) => {
-    const product = products.find((p) => p.id === id)
-    if (!product || product.quantity <= 0) return
+  const add = (product: Product) => {
     const current = getValues('lines')
     const next = withProduct(current, product)
     if (next.index < current.length) {
@@ -70,7 +38,6 @@ export function LinesPart({ form }: { form: UseFormReturn<NewOrderValues, unknow
         shouldValidate: form.formState.isSubmitted,
       })
     } else append(next.lines[next.index]!, { shouldFocus: false })
-    setSearch('')
   }
 
   const message = (text: string | undefined) => translateMessage(t, text)
@@ -82,16 +49,9 @@ export function LinesPart({ form }: { form: UseFormReturn<NewOrderValues, unknow
       <Title order={2} fz="lg" id="new-order-lines">
         {t('newOrder.lines.title')}
       </Title>
-      <SearchPicker
+      <ProductPicker
         label={t('newOrder.lines.search')}
-        placeholder={t('newOrder.lines.placeholder')}
         description={t('newOrder.lines.searchHint')}
-        search={search}
-        onSearchChange={setSearch}
-        options={options}
-        ready={ready}
-        loading={found.isFetching}
-        nothingFound={t('newOrder.lines.none')}
         onPick={add}
         error={message(linesError)}
       />

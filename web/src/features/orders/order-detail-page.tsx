@@ -16,7 +16,7 @@ import {
 } from '@mantine/core'
 import { isOrderOpen, ORDER_STATUSES, type Order, type OrderLine } from '@store/contract'
 import { endpoints } from '@store/contract/client'
-import { IconAlertTriangle, IconPencil, IconPrinter } from '@tabler/icons-react'
+import { IconAlertTriangle, IconPencil, IconPlus, IconPrinter } from '@tabler/icons-react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -33,13 +33,15 @@ import { apiQuery, useApiMutation } from '../../lib/queries.ts'
 import { notify } from '../../lib/toast.ts'
 import { useBackOnFailure } from '../../lib/use-back-on-failure.ts'
 import { printInvoice } from './api/print-documents.ts'
+import { type LineTarget, OrderLineDialog } from './order-line-dialog.tsx'
 import { OrderLineItem } from './order-line-item.tsx'
 import { OrderStatusMoves } from './order-status-moves.tsx'
 import { OrderTimeline } from './order-timeline.tsx'
 import { PaymentMethods } from './payment-methods.tsx'
 
 /**
- * /admin/order/{orderId}/detail/{id}: an order, its lines (each deletable while the order is open) and its
+ * /admin/order/{orderId}/detail/{id}: an order, its lines (while the order is open, lines are added, changed and
+ * deleted here) and its
  * figures (spec section 2), the customer's phone (a `tel:` link) and where the order came from, its payment
  * status, the amount to collect, its timeline with a box for notes, and its invoice (CONTRACT 4.5, 4.7, 5.1).
  * Staff who may change orders move its status from here, by the moves it allows. The list links repeat the
@@ -65,6 +67,10 @@ export function OrderDetailPage() {
   // lines, on screen, load again.
   const removal = useApiMutation(endpoints.orders.removeLine)
   const [pendingLine, setPendingLine] = useState<OrderLine | null>(null)
+  // The line being added or changed; kept after the dialog closes so its content stays while it fades out.
+  const [lineDialog, setLineDialog] = useState<{ target: LineTarget; opened: boolean; session: number }>()
+  const openLineDialog = (target: LineTarget) =>
+    setLineDialog((before) => ({ target, opened: true, session: (before?.session ?? 0) + 1 }))
   // A failure is toasted by the mutation cache, with the server's message.
   const invoice = useMutation({
     mutationFn: () => printInvoice(orderId),
@@ -75,6 +81,8 @@ export function OrderDetailPage() {
   useBackOnFailure(order.isError || lines.isError, paths.orders)
 
   const ready = order.data && lines.data && order.isFetchedAfterMount && lines.isFetchedAfterMount
+  // A delivered or cancelled order keeps its lines (the server refuses with 409 `linesLocked`): no line buttons.
+  const linesOpen = canWrite && order.data !== undefined && isOrderOpen(order.data.status)
   return (
     <>
       <PageHeader
@@ -108,8 +116,9 @@ export function OrderDetailPage() {
         <OrderDetail
           order={order.data}
           lines={lines.data}
-          // A delivered or cancelled order keeps its lines (the server refuses with 409): no delete buttons.
-          onDeleteLine={canWrite && isOrderOpen(order.data.status) ? setPendingLine : undefined}
+          onAddLine={linesOpen ? () => openLineDialog({ mode: 'add' }) : undefined}
+          onEditLine={linesOpen ? (line) => openLineDialog({ mode: 'change', line }) : undefined}
+          onDeleteLine={linesOpen ? setPendingLine : undefined}
           timeline={<OrderTimeline orderId={orderId} canWrite={canWrite} />}
           statusMoves={canWrite ? <OrderStatusMoves order={order.data} /> : undefined}
         />
@@ -135,6 +144,13 @@ export function OrderDetailPage() {
         busy={removal.isPending}
         detail={pendingLine?.product.name}
       />
+      <OrderLineDialog
+        orderId={orderId}
+        target={lineDialog?.target ?? null}
+        session={lineDialog?.session}
+        opened={lineDialog?.opened ?? false}
+        onClose={() => setLineDialog((before) => before && { ...before, opened: false })}
+      />
     </>
   )
 }
@@ -142,13 +158,17 @@ export function OrderDetailPage() {
 function OrderDetail({
   order,
   lines,
+  onAddLine,
+  onEditLine,
   onDeleteLine,
   timeline,
   statusMoves,
 }: {
   order: Order
   lines: OrderLine[]
-  /** Absent for an account that may not change orders, or an order that is closed: no delete buttons. */
+  /** The line actions: absent for an account that may not change orders, or an order that is closed. */
+  onAddLine?: () => void
+  onEditLine?: (line: OrderLine) => void
   onDeleteLine?: (line: OrderLine) => void
   /** The timeline, under the order. */
   timeline: ReactNode
@@ -214,9 +234,21 @@ function OrderDetail({
                 </Stack>
               </Group>
               <Divider />
-              <Title order={3} fz="md">
-                {t('orders.detail.lines')}
-              </Title>
+              <Group justify="space-between" gap="sm">
+                <Title order={3} fz="md">
+                  {t('orders.detail.lines')}
+                </Title>
+                {onAddLine && (
+                  <Button
+                    variant="light"
+                    size="xs"
+                    leftSection={<IconPlus size={14} aria-hidden />}
+                    onClick={onAddLine}
+                  >
+                    {t('orders.lineForm.add')}
+                  </Button>
+                )}
+              </Group>
               <Stack
                 component="ul"
                 gap={0}
@@ -230,6 +262,7 @@ function OrderDetail({
                     key={line.id}
                     line={line}
                     divided={index > 0}
+                    onEdit={onEditLine && (() => onEditLine(line))}
                     onDelete={onDeleteLine && (() => onDeleteLine(line))}
                   />
                 ))}

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core'
 import type { OrderLine } from '@store/contract'
-import { IconTrash } from '@tabler/icons-react'
+import { IconPencil, IconTrash } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Money } from '../../components/money.tsx'
 import { Thumb } from '../../components/thumb.tsx'
@@ -8,16 +8,20 @@ import { useFormat } from '../../lib/format.ts'
 
 /**
  * One product line of an order: thumbnail, name, '250,000 VND x 2' (vi '250.000 ₫ x 2'), the size when the line has one (the spec's
- * client printed a fixed 'Black, L' here; this shows the line's own data), the line's total and a delete button.
+ * client printed a fixed 'Black, L' here; this shows the line's own data), the line's total, and buttons to change
+ * and delete it.
  *
- * @example <OrderLineItem line={line} onDelete={() => ask(line)} />
+ * @example <OrderLineItem line={line} onEdit={() => change(line)} onDelete={() => ask(line)} />
  */
 export function OrderLineItem({
   line,
+  onEdit,
   onDelete,
   divided = false,
 }: {
   line: OrderLine
+  /** Absent when the line cannot be changed by this account: no button. */
+  onEdit?: () => void
   /** Absent when the line cannot be deleted by this account: no button. */
   onDelete?: () => void
   /** A rule above the line, to part it from the one before. */
@@ -62,17 +66,32 @@ export function OrderLineItem({
           </Text>
         )}
       </Stack>
-      {onDelete && (
-        <Tooltip label={t('common.delete')}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            onClick={onDelete}
-            aria-label={t('orders.detail.deleteLine', { name })}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
+      {(onEdit || onDelete) && (
+        <Group gap={0} wrap="nowrap">
+          {onEdit && (
+            <Tooltip label={t('common.edit')}>
+              <ActionIcon
+                variant="subtle"
+                onClick={onEdit}
+                aria-label={t('orders.detail.editLine', { name })}
+              >
+                <IconPencil size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {onDelete && (
+            <Tooltip label={t('common.delete')}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                onClick={onDelete}
+                aria-label={t('orders.detail.deleteLine', { name })}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
       )}
     </Group>
   )
