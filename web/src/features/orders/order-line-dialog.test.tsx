@@ -17,6 +17,7 @@ const tee: OrderLine = {
   price: 250_000,
   quantity: 2,
   size: null,
+  variant: null,
 }
 
 const order: Order = {
@@ -63,6 +64,7 @@ const product = (id: string, name: string, price: number, quantity: number): Pro
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   deletedAt: null,
+  variants: [],
 })
 const PRODUCTS = [product('8', 'Quần jean ống đứng', 99_000, 12), product('9', 'Quần kaki', 180_000, 0)]
 const meta = (count: number) => ({ meta: { page: 1, limit: 10, totalPages: 1, totalResults: count } })
@@ -74,6 +76,7 @@ const jeansLine: OrderLine = {
   price: 99_000,
   quantity: 3,
   size: null,
+  variant: null,
 }
 
 /** The detail page over a fake API: the order, its lines and timeline, the product search, and `extra`. */
