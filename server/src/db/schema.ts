@@ -448,6 +448,8 @@ export const productVariants = pgTable(
     index('product_variants_product_idx').on(t.productId, t.position),
     // A SKU names one variant in the shop, whatever its case; a retired one gives its SKU up.
     uniqueIndex('product_variants_sku_key').on(sql`lower(${t.sku})`).where(sql`not ${t.retired}`),
+    // A barcode scanned into the product search finds its product.
+    index('product_variants_barcode_idx').on(t.barcode).where(sql`${t.barcode} is not null`),
     check(
       'product_variants_stock_check',
       sql`${t.quantity} >= 0 and (${t.price} is null or ${t.price} >= 0)`,

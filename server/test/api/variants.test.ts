@@ -229,6 +229,31 @@ describe('a product with variants', () => {
   })
 })
 
+describe('the product search', () => {
+  it('finds the product of a SKU or barcode typed or scanned, with an exact total, in the list and its export', async () => {
+    const product = await create([
+      { sku: 'TIMKIEM-XL', size: 'XL', quantity: 1, barcode: '8930000123457' },
+      { sku: 'TIMKIEM-L', size: 'L', quantity: 0 },
+    ])
+    for (const code of ['timkiem-xl', 'TIMKIEM-L', '8930000123457']) {
+      const found = expectEnvelope(await t.call('GET', `${PRODUCTS}?name=${code}`), 200)
+      expect(found.data.map((p: { id: string }) => p.id)).toEqual([product.id])
+      expect(found.meta.totalResults).toBe(1)
+    }
+    // With a filter that leaves it out, nothing; a part of a SKU is a name search as before.
+    expect(
+      expectEnvelope(await t.call('GET', `${PRODUCTS}?name=TIMKIEM-L&stock=out`), 200).meta.totalResults,
+    ).toBe(0)
+    expect(expectEnvelope(await t.call('GET', `${PRODUCTS}?name=TIMKIEM`), 200).meta.totalResults).toBe(0)
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `${PRODUCTS}/export?name=TIMKIEM-XL`,
+      headers: t.auth,
+    })
+    expect(csv.body.trim().split('\r\n')).toHaveLength(2)
+  })
+})
+
 describe('orders of a variant', () => {
   it('takes the variant’s stock and the product’s, prices it, prints it, and returns it on cancel', async () => {
     const product = await create([

@@ -39,7 +39,7 @@ import {
 } from '../../lib/list.ts'
 import { lockForChange } from '../../lib/row-lock.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
-import { quantityAfter, retireVariants, saveVariants, variantsOf } from './variants.ts'
+import { productOfCode, quantityAfter, retireVariants, saveVariants, variantsOf } from './variants.ts'
 
 type Row = typeof products.$inferSelect
 interface Named {
@@ -144,17 +144,24 @@ function stockIs(stock: ProductExportQuery['stock'], lowStock: number) {
   }
 }
 
-/** What the search and filters keep of the live products (AND); undefined when nothing narrows the list. */
-function narrowedBy(query: ProductExportQuery, lowStock: number): Narrowed | undefined {
+/**
+ * What the search and filters keep of the live products (AND); undefined when nothing narrows the list. A search
+ * that is exactly a variant's SKU or barcode (`coded`: its product) finds that product instead of names.
+ */
+function narrowedBy(query: ProductExportQuery, lowStock: number, coded?: number): Narrowed | undefined {
   const term = searchTerm(query.name)
-  return narrowing(term && { term, where: matches(products.nameSearch, term) }, [
-    ofParent(products.categoryId, query.category),
-    ofParent(products.brandId, query.brand),
-    query.minPrice === undefined ? undefined : gte(products.price, query.minPrice),
-    query.maxPrice === undefined ? undefined : lte(products.price, query.maxPrice),
-    stockIs(query.stock, lowStock),
-    query.size === undefined ? undefined : sql`${products.size} @> array[${query.size}]::text[]`,
-  ])
+  return narrowing(
+    coded === undefined ? term && { term, where: matches(products.nameSearch, term) } : undefined,
+    [
+      coded === undefined ? undefined : eq(products.id, coded),
+      ofParent(products.categoryId, query.category),
+      ofParent(products.brandId, query.brand),
+      query.minPrice === undefined ? undefined : gte(products.price, query.minPrice),
+      query.maxPrice === undefined ? undefined : lte(products.price, query.maxPrice),
+      stockIs(query.stock, lowStock),
+      query.size === undefined ? undefined : sql`${products.size} @> array[${query.size}]::text[]`,
+    ],
+  )
 }
 
 /**
@@ -177,7 +184,8 @@ const unnarrowedPages = preparedPages('products_page', (db, sortBy, window, name
  * list of products low on stock.
  */
 export async function listProducts(db: Db, query: ProductListQuery, lowStock: () => Promise<number>) {
-  const narrowed = narrowedBy(query, query.stock === 'low' ? await lowStock() : 0)
+  const coded = await productOfCode(db, query.name)
+  const narrowed = narrowedBy(query, query.stock === 'low' ? await lowStock() : 0, coded)
   if (!narrowed) {
     const { rows, total } = await pageWithTotal(totalOf(db, 'products'), () =>
       unnarrowedPages(db, query.sortBy, query),
@@ -234,8 +242,9 @@ export function productBatches(
   lowStock: number,
   timeZone: string,
   size: number,
+  coded?: number,
 ) {
-  const where = and(live, narrowedBy(query, lowStock)?.where)
+  const where = and(live, narrowedBy(query, lowStock, coded)?.where)
   const sorting = sortingOf(productSorts, products.id, query.sortBy)
   return keysetBatches(
     async (last: { cursor: string[] } | undefined) =>

@@ -19,7 +19,7 @@ import {
 } from './repository.ts'
 import { adjustStock, listMovements } from './stock.ts'
 import { stockImport } from './stock-sheet.ts'
-import { stockSheetBatches } from './variants.ts'
+import { productOfCode, stockSheetBatches } from './variants.ts'
 
 /**
  * A product as the audit log keeps it: its category and brand by name, as a person reads them at the time of
@@ -66,6 +66,7 @@ export const productRoutes = implement(endpoints.products, async (app) => {
           await lowStockThreshold(db, config.LOW_STOCK_THRESHOLD),
           config.STORE_TZ,
           config.EXPORT_BATCH_ROWS,
+          await productOfCode(db, request.query.name),
         ),
         row: (p) => [
           String(p.id),

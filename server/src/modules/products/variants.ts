@@ -326,3 +326,25 @@ export async function writeCountedStock(
   }
   return changed
 }
+
+/**
+ * The live product one of whose variants has exactly this SKU or barcode (any case), if any: what the product
+ * list's search finds for a code typed or scanned (CONTRACT 5.4).
+ */
+export async function productOfCode(db: Db, text: string | undefined): Promise<number | undefined> {
+  const code = text?.trim().toLowerCase()
+  if (!code) return undefined
+  const [found] = await db
+    .select({ productId: productVariants.productId })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      and(
+        eq(productVariants.retired, false),
+        isNull(products.deletedAt),
+        sql`(lower(${productVariants.sku}) = ${code} or ${productVariants.barcode} = ${text!.trim()})`,
+      ),
+    )
+    .limit(1)
+  return found?.productId
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "product_variants_barcode_idx" ON "product_variants" USING btree ("barcode") WHERE "product_variants"."barcode" is not null;
