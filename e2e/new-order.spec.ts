@@ -38,6 +38,8 @@ async function twoProducts(api: Api) {
   const chosen: Product[] = []
   for (const product of data) {
     if (product.quantity <= 5 || product.name.startsWith('E2E')) continue
+    // Sold by size, a product with variants asks for one; these tests take products sold as they are.
+    if (product.variants.length > 0) continue
     const found = await api.get<ListAnswer<Product>>(
       `/admin/products?limit=10&name=${encodeURIComponent(product.name)}`,
     )

@@ -29,6 +29,8 @@ async function twoProducts(api: Api) {
   const chosen: Product[] = []
   for (const product of data) {
     if (product.quantity <= 10 || product.name.startsWith('E2E')) continue
+    // Sold by size, a product with variants asks for one; these tests take products sold as they are.
+    if (product.variants.length > 0) continue
     if (chosen.some((other) => other.name.includes(product.name) || product.name.includes(other.name)))
       continue
     const found = await api.get<ListAnswer<Product>>(

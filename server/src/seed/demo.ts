@@ -11,7 +11,16 @@ import {
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { type Db, rows } from '../db/client.ts'
-import { brands, categories, orderLines, orders, products, reviews, users } from '../db/schema.ts'
+import {
+  brands,
+  categories,
+  orderLines,
+  orders,
+  products,
+  productVariants,
+  reviews,
+  users,
+} from '../db/schema.ts'
 import { storeWebp } from '../modules/files/storage.ts'
 import { orderTotals } from '../modules/orders/totals.ts'
 import type { FileStore, Services } from '../types.ts'
@@ -109,6 +118,9 @@ async function storeIsEmpty(db: Db): Promise<boolean> {
   return row?.empty ?? false
 }
 
+/** The shoe sizes the demo sells, four of them to a pair of shoes. */
+const SHOE_SIZES = ['38', '39', '40', '41', '42', '43']
+
 interface PlannedProduct {
   name: string
   slug: string
@@ -117,6 +129,8 @@ interface PlannedProduct {
   price: number
   sizes: string[]
   quantity: number
+  /** Clothes by their sizes and shoes by theirs (CONTRACT 5.4), the product's stock shared among them. */
+  variants: { sku: string; size: string; color: string; quantity: number }[]
   description: string
   colour: string
   pictures: { variant: number; background: number }[]
@@ -145,7 +159,8 @@ interface PlannedOrder {
   discountPercent: number
   shipingFee: number
   customerNote: string
-  lines: { product: number; price: number; quantity: number; size: string | null }[]
+  /** `variant`: the index of the variant bought in its product's list, for a product with variants. */
+  lines: { product: number; variant: number | null; price: number; quantity: number; size: string | null }[]
   createdAt: Date
   updatedAt: Date
 }
@@ -243,6 +258,7 @@ export function planDemo(now: Date) {
       price: shopPrice(rng, kind.minPrice, kind.maxPrice),
       sizes: kind.sized ? rng.pick([['S', 'M', 'L'], ['M', 'L', 'XL'], [...SIZES], ['M', 'L']]) : [],
       quantity: rng.chance(0.08) ? 0 : rng.int(5, 250),
+      variants: [] as PlannedProduct['variants'],
       description: `${name}. ${rng.pick(DESCRIPTIONS)}`,
       colour: colour.hex,
       pictures: Array.from({ length: pictureCount }, (_, j) => ({
@@ -250,7 +266,23 @@ export function planDemo(now: Date) {
         background: (firstBackground + j * 2) % BACKGROUNDS.length,
       })),
       createdAt: new Date(t - 400 * DAY + i * 8 * 3_600_000),
+      colourName: colour.name,
     }
+  }).map(({ colourName, ...product }, i) => {
+    // Variants take no draw of their own, so the rest of the store is what it was before they came.
+    const sizes = product.sizes.length
+      ? product.sizes
+      : KINDS[product.kind]!.silhouette === 'shoe'
+        ? SHOE_SIZES.slice(i % 3, (i % 3) + 4)
+        : []
+    const sku = `SP${String(i + 1).padStart(3, '0')}`
+    product.variants = sizes.map((size, v) => ({
+      sku: `${sku}-${size}`,
+      size,
+      color: colourName,
+      quantity: Math.floor(product.quantity / sizes.length) + (v < product.quantity % sizes.length ? 1 : 0),
+    }))
+    return product
   })
 
   const customerRows: PlannedCustomer[] = Array.from({ length: DEMO.customers }, (_, i) => {
@@ -276,7 +308,7 @@ export function planDemo(now: Date) {
   // Spread over the last 12 months, oldest first, so ids grow with time as they would in a real shop.
   const placedAt = Array.from({ length: DEMO.orders }, () => t - Math.floor(rng.next() * 365 * DAY))
   placedAt.sort((a, b) => a - b)
-  const orderRows: PlannedOrder[] = placedAt.map((at) => {
+  const orderRows: PlannedOrder[] = placedAt.map((at, orderIndex) => {
     const age = t - at
     const status =
       age < 3 * DAY
@@ -301,16 +333,21 @@ export function planDemo(now: Date) {
     while (chosen.size < lineCount) chosen.add(rng.int(0, DEMO.products - 1))
     const lines = [...chosen].map((p) => {
       const product = productRows[p]!
-      return {
-        product: p,
-        price: product.price,
-        quantity: weighted(rng, [
-          [1, 70],
-          [2, 22],
-          [3, 8],
-        ]),
-        size: product.sizes.length ? rng.pick(product.sizes) : null,
-      }
+      const quantity = weighted(rng, [
+        [1, 70],
+        [2, 22],
+        [3, 8],
+      ])
+      const size = product.sizes.length ? rng.pick(product.sizes) : null
+      // Clothes are bought in the size drawn; shoes in one of theirs, taken in turn.
+      const { variants } = product
+      const variant =
+        variants.length === 0
+          ? null
+          : size !== null
+            ? variants.findIndex((v) => v.size === size)
+            : (orderIndex + p) % variants.length
+      return { product: p, variant, price: product.price, quantity, size }
     })
     const customer = rng.int(0, DEMO.customers - 1)
     const subtotal = lines.reduce((s, l) => s + l.price * l.quantity, 0)
@@ -488,6 +525,18 @@ async function writeDemo(tx: Db, plan: Plan, pictures: Pictures): Promise<DemoSu
       })),
     )
     .returning({ id: products.id })
+  const variantRows = plan.products.flatMap((p, i) =>
+    p.variants.map((v, position) => ({ productId: productIds[i]!.id, ...v, position })),
+  )
+  const variantIds = variantRows.length
+    ? await tx.insert(productVariants).values(variantRows).returning({ id: productVariants.id })
+    : []
+  // Each product's variants' ids, in its list's order.
+  const variantsOf: number[][] = []
+  let next = 0
+  for (const p of plan.products) {
+    variantsOf.push(p.variants.map(() => variantIds[next++]!.id))
+  }
   const customerIds = await tx
     .insert(users)
     .values(plan.customers.map((c) => ({ ...c, role: 'user' as const, updatedAt: c.createdAt })))
@@ -516,6 +565,7 @@ async function writeDemo(tx: Db, plan: Plan, pictures: Pictures): Promise<DemoSu
     o.lines.map((l) => ({
       orderId: orderIds[i]!.id,
       productId: productIds[l.product]!.id,
+      variantId: l.variant === null ? null : variantsOf[l.product]![l.variant]!,
       price: l.price,
       quantity: l.quantity,
       size: l.size,
