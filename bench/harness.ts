@@ -184,11 +184,36 @@ export async function prepareStore(settings: BenchSettings): Promise<Record<stri
       seeded = { ...report.inserted, seconds: Math.round(report.seconds) }
       console.error(`Store filled in ${report.seconds.toFixed(1)} s`)
     }
+    await ensureVariants(loader)
     await ensureBenchAdmin(loader)
   } finally {
     await loader.close()
   }
   return seeded
+}
+
+/**
+ * Gives one live product in four sizes S to XL as variants (CONTRACT 5.4), its stock shared among them so that
+ * its quantity stays their sum, once: the lists are measured on a store that sells by size.
+ */
+async function ensureVariants(loader: Database) {
+  const [has] = await rows<{ n: number }>(
+    loader.db,
+    sql`select count(*)::int as n from (select 1 from product_variants limit 1) v`,
+  )
+  if (has!.n > 0) return
+  const started = performance.now()
+  await loader.db.execute(sql`
+    insert into product_variants (product_id, sku, size, color, quantity, position)
+    select p.id, 'B' || p.id || '-' || s.size, s.size, 'Đen',
+           p.quantity / 4 + case when s.position < p.quantity % 4 then 1 else 0 end, s.position
+      from products p
+     cross join (values ('S', 0), ('M', 1), ('L', 2), ('XL', 3)) as s(size, position)
+     where p.id % 4 = 0 and p.deleted_at is null`)
+  await loader.db.execute(sql`analyze product_variants`)
+  console.error(
+    `Variants added to one product in four in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
 }
 
 /** The API on a loopback port of this process, signed in as the bench administrator. */

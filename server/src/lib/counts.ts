@@ -25,6 +25,7 @@ export const COUNTED = {
   reviews: { table: 'reviews', condition: 'true', names: '' },
   orders: { table: 'orders', condition: 'true', names: 'customer' },
   order_lines: { table: 'order_lines', condition: 'true', names: '' },
+  product_variants: { table: 'product_variants', condition: 'NOT retired', names: '' },
 } as const satisfies Record<
   string,
   { table: string; condition: string; names: '' | 'name_search' | 'customer' }

@@ -36,6 +36,7 @@ const truth: Record<Population, SQL> = {
   reviews: sql`select count(*)::float8 as n from reviews where true`,
   orders: sql`select count(*)::float8 as n from orders where true`,
   order_lines: sql`select count(*)::float8 as n from order_lines where true`,
+  product_variants: sql`select count(*)::float8 as n from product_variants where not retired`,
 }
 const everyPopulation = Object.keys(truth) as Population[]
 

@@ -139,6 +139,7 @@ async function expectStoredCountsExact(db: Db) {
     reviews: sql`select count(*)::float8 as n from reviews`,
     orders: sql`select count(*)::float8 as n from orders`,
     order_lines: sql`select count(*)::float8 as n from order_lines`,
+    product_variants: sql`select count(*)::float8 as n from product_variants where not retired`,
   }
   for (const [what, query] of Object.entries(truth) as [Population, SQL][]) {
     expect({ what, n: await countRows(db, what) }).toEqual({ what, n: await count(db, query) })

@@ -401,6 +401,44 @@ describe('stock adjustments of a product with variants', () => {
   })
 })
 
+describe('low stock with variants', () => {
+  it('counts a product low when one of its sizes is, and the total follows each sale exactly', async () => {
+    const threshold = expectEnvelope(await t.call('GET', '/api/admin/settings'), 200).data.lowStockThreshold
+    const product = await create([
+      { sku: 'THAP-S', size: 'S', quantity: threshold + 1 },
+      { sku: 'THAP-M', size: 'M', quantity: 50 },
+    ])
+    const low = async () =>
+      expectEnvelope(
+        await t.call('GET', `${PRODUCTS}?stock=low&name=${encodeURIComponent(product.name)}`),
+        200,
+      )
+    // The total of the plain filter is remembered; a variant's sale must retire it.
+    const lowTotal = async () =>
+      expectEnvelope(await t.call('GET', `${PRODUCTS}?stock=low`), 200).meta.totalResults
+    const before = await lowTotal()
+    expect((await low()).meta.totalResults).toBe(0)
+    expectEnvelope(await order(product.id, product.variants[0].id), 201)
+    expect((await low()).data.map((p: { id: string }) => p.id)).toEqual([product.id])
+    expect(await lowTotal()).toBe(before + 1)
+    // Sold out in S, still in stock in M: low, not out.
+    expectEnvelope(
+      await t.call('POST', `${PRODUCTS}/${product.id}/stock-adjustments`, {
+        reason: 'count',
+        quantity: 0,
+        variantId: product.variants[0].id,
+      }),
+      201,
+    )
+    expect((await low()).meta.totalResults).toBe(1)
+    const out = expectEnvelope(
+      await t.call('GET', `${PRODUCTS}?stock=out&name=${encodeURIComponent(product.name)}`),
+      200,
+    )
+    expect(out.meta.totalResults).toBe(0)
+  })
+})
+
 describe('the stock sheet', () => {
   const sheet = async () => {
     const res = await t.app.inject({ method: 'GET', url: `${PRODUCTS}/variants/export`, headers: t.auth })

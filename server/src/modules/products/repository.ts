@@ -126,7 +126,8 @@ const ofParent = (column: PgColumn, value: string | undefined) => {
 }
 
 /**
- * How much stock a `stock` filter keeps; `lowStock` is the shop's threshold: `low` is 1 to it. The 0 of `out` is
+ * How much stock a `stock` filter keeps; `lowStock` is the shop's threshold: `low` is 1 to it, or a product in
+ * stock one of whose variants has at most that many left. The 0 of `out` is
  * written into the SQL, not bound: PostgreSQL uses a partial index only when it can prove the query implies the
  * index's condition, and products_stock_out_idx (`deleted_at is null and quantity = 0`, newest first) then
  * serves the page in list order.
@@ -136,7 +137,10 @@ function stockIs(stock: ProductExportQuery['stock'], lowStock: number) {
     case 'out':
       return sql`${products.quantity} = 0`
     case 'low':
-      return sql`${products.quantity} between 1 and ${lowStock}`
+      // A product sold by size is low too when one of its sizes is (that size may be out): what staff reorder.
+      return sql`(${products.quantity} between 1 and ${lowStock} or (${products.quantity} > 0 and exists (
+        select 1 from ${productVariants} where ${productVariants.productId} = ${products.id}
+           and not ${productVariants.retired} and ${productVariants.quantity} <= ${lowStock})))`
     case 'in':
       return sql`${products.quantity} > 0`
     default:

@@ -337,4 +337,50 @@ describe('DashboardPage: the report over a period', () => {
       '5 units left or fewer',
     )
   })
+
+  it('names the sizes running low of a product sold by size, fewest left first', async () => {
+    const variant = (id: string, size: string, quantity: number) => ({
+      id,
+      _id: id,
+      sku: `AT-${size}`,
+      size,
+      color: 'Đen',
+      price: null,
+      quantity,
+      barcode: null,
+    })
+    const shirt = {
+      id: '7',
+      _id: '7',
+      name: 'Áo thun Đen',
+      slug: 'ao-thun-den',
+      price: 199_000,
+      images: [],
+      thumbnail: null,
+      description: '',
+      size: [],
+      quantity: 43,
+      category: { id: '1', _id: '1', name: 'Áo' },
+      brand: { id: '1', _id: '1', name: 'Local' },
+      sold: 0,
+      rating: 0,
+      version: 1,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      deletedAt: null,
+      variants: [variant('1', 'S', 3), variant('2', 'M', 40), variant('3', 'L', 0)],
+    }
+    fakeFetch({
+      'GET /api/admin/analytics': () => ok(FIGURES),
+      'GET /api/admin/analytics/report': (call) => ok(reportFor(call, TOTALS, COMPARED)),
+      'GET /api/admin/orders': emptyList,
+      'GET /api/admin/products': (call) =>
+        call.query.get('stock') === 'low'
+          ? ok([shirt], { meta: { page: 1, limit: 5, totalPages: 1, totalResults: 1 } })
+          : emptyList(),
+    })
+    renderAt(<DashboardPage />, '/')
+    const low = await screen.findByRole('region', { name: 'Low Stock Products' })
+    expect(await within(low).findByText('Sizes running low: L 0, S 3')).toBeVisible()
+  })
 })

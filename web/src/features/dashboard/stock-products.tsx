@@ -11,6 +11,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core'
+import type { Product } from '@store/contract'
 import { IconPencil } from '@tabler/icons-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -32,6 +33,10 @@ const listAddress = (stock: StockKind) =>
  *
  * @example <StockProducts stock="low" />
  */
+/** A product's variants at or below the low-stock threshold, fewest left first. */
+const lowSizes = (product: Product, threshold: number) =>
+  product.variants.filter((v) => v.quantity <= threshold).sort((a, b) => a.quantity - b.quantity)
+
 export function StockProducts({ stock }: { stock: StockKind }) {
   const { t } = useTranslation()
   const format = useFormat()
@@ -123,6 +128,16 @@ export function StockProducts({ stock }: { stock: StockKind }) {
                         <Text size="xs" c="dimmed">
                           {product.brand.name} · {product.category.name}
                         </Text>
+                        {low && lowSizes(product, lowStockThreshold).length > 0 && (
+                          // A product sold by size is listed for the sizes running low, whatever its total.
+                          <Text size="xs" c="orange.9">
+                            {t('dashboard.lowStock.sizes', {
+                              list: lowSizes(product, lowStockThreshold)
+                                .map((v) => `${v.size ?? v.color ?? v.sku} ${format.count(v.quantity)}`)
+                                .join(', '),
+                            })}
+                          </Text>
+                        )}
                       </div>
                     </Group>
                   </Table.Td>

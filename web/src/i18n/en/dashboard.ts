@@ -155,6 +155,7 @@ export const dashboard = {
     hint_other: '{{count}} units left or fewer',
     left: 'Left',
     viewAllLabel: 'View all products low on stock',
+    sizes: 'Sizes running low: {{list}}',
     empty: 'No product is running low.',
   },
 }

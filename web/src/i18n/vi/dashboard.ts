@@ -146,6 +146,7 @@ export const dashboard: Messages<typeof en> = {
     hint_other: 'Còn {{count}} sản phẩm trở xuống',
     left: 'Còn lại',
     viewAllLabel: 'Xem tất cả sản phẩm sắp hết hàng',
+    sizes: 'Cỡ sắp hết: {{list}}',
     empty: 'Chưa có sản phẩm nào sắp hết hàng.',
   },
 }
