@@ -37,6 +37,58 @@ export const products = {
     price: 'Whole VND, without decimals',
     images: 'The first image is the thumbnail in lists; up to {{max}} images',
     size: 'Leave every box empty when the product has no size',
+    quantityOfVariants:
+      "The sum of the variants' stock: change it in the variants below or with Adjust stock",
+  },
+  /** The product form's variants: sizes and colours sold as items of their own (CONTRACT 5.4). */
+  variants: {
+    title: 'Variants',
+    intro:
+      'Sizes and colours sold as items of their own, each with its SKU and stock. With variants, the product’s stock is the sum of theirs.',
+    caption: 'Variants of the product',
+    scrolls: 'On a narrow screen, scroll the table sideways to see every column.',
+    none: 'No variants: the product is sold as one item, with the stock above.',
+    columns: {
+      row: 'No.',
+      sku: 'SKU',
+      size: 'Size',
+      color: 'Colour',
+      price: 'Price',
+      quantity: 'Stock',
+      barcode: 'Barcode',
+      remove: 'Remove',
+    },
+    /** Each input's name, with its row: the table's headers name the columns for the eye only. */
+    cell: {
+      sku: 'SKU of row {{row}}',
+      size: 'Size of row {{row}}',
+      color: 'Colour of row {{row}}',
+      price: 'Price of row {{row}}',
+      quantity: 'Stock of row {{row}}',
+      barcode: 'Barcode of row {{row}}',
+    },
+    samePrice: 'Product’s price',
+    priceHint: 'A variant without a price sells at the product’s price.',
+    remove: 'Remove variant {{sku}}',
+    removeRow: 'Remove the variant of row {{row}}',
+    add: 'Add variant',
+    generator: {
+      title: 'Make variants from sizes and colours',
+      sizes: 'Sizes',
+      sizesHint: 'Separated by commas, such as S, M, L or 38, 39, 40',
+      colors: 'Colours',
+      colorsHint: 'Separated by commas, such as Đen, Trắng',
+      base: 'SKU start',
+      baseHint: 'Each SKU is this, then the colour and the size: {{example}}',
+      make: 'Make the rows',
+      made_one: '{{count}} row added, with no stock yet',
+      made_other: '{{count}} rows added, with no stock yet',
+      nothingNew: 'Every one of these sizes and colours is already a row.',
+      nothingTyped: 'Type sizes, colours or both first.',
+      tooMany: 'That would make {{count}} variants; a product has at most {{max}}.',
+    },
+    keptTyped:
+      'Stock of {{sku}} is now {{quantity}}. Its Stock field keeps the {{typed}} you typed: saving the form sets the stock to it.',
   },
   /** The stock section under the edit form: the product's stock movements and the hand adjustment (CONTRACT 5.3). */
   stock: {
@@ -52,12 +104,22 @@ export const products = {
       order: 'Order',
       by: 'By',
       note: 'Note',
+      variant: 'Variant',
     },
+    /** A movement of the product's own stock, in a product with variants: before it had them, or as it gained them. */
+    ownStock: 'The product',
+    /** A movement of a variant the product no longer has. */
+    removedVariant: 'A removed variant',
+    byVariant: 'By variant:',
+    variantStock: '{{sku}}: {{quantity}}',
+    variantOption: '{{sku}} — {{detail}} ({{quantity}} in stock)',
+    variantOptionPlain: '{{sku}} ({{quantity}} in stock)',
     store: 'The store',
     openOrder: 'Open order #{{id}}',
     none: 'No stock movements yet.',
     adjust: 'Adjust stock',
     fields: {
+      variant: 'Variant',
       reason: 'Reason',
       delta: 'Change',
       quantity: 'Counted stock',
@@ -70,9 +132,11 @@ export const products = {
       other: 'A positive number adds units, a negative one (such as -2) takes them away',
       count: 'The units counted on the shelf: the stock is set to it',
       note: 'Optional, at most {{max}} characters',
+      variant: 'The size or colour whose stock changes',
     },
     submit: 'Adjust',
     adjusted: 'Stock adjusted: {{quantity}} in stock',
+    adjustedVariant: 'Stock of {{sku}} adjusted: {{quantity}} in stock',
     keptTyped:
       'Stock is now {{quantity}}. The Quantity field keeps the {{typed}} you typed: saving the form sets the stock to it.',
   },
