@@ -346,8 +346,9 @@ describe('the stock of a product with variants', () => {
         version: stored.version,
       })
     const server = serve({ [GET]: () => ok(now()), ...routes }, rows)
-    const adjust = (variantId: string, delta: number) => {
+    const adjust = (variantId: string, change: number | { count: number }) => {
       const moved = stored.variants.find((v) => v.id === variantId)!
+      const delta = typeof change === 'number' ? change : change.count - moved.quantity
       moved.quantity += delta
       stored.version += 1
       return json(201, {
@@ -427,6 +428,51 @@ describe('the stock of a product with variants', () => {
     )
     expect(box('Stock of row 1')).toHaveValue('20')
     expect(box('Stock of row 2')).toHaveValue('7')
+  })
+
+  /** The edit screen with black M counted at 9 through the dialog, its row untouched before. */
+  async function countBlackM() {
+    const served = serveStock({
+      [ADJUST]: (call) => {
+        const body = call.body as { variantId: string; quantity: number }
+        return served.adjust(body.variantId, { count: body.quantity })
+      },
+      [PUT]: [() => ok(product())],
+    })
+    const user = userEvent.setup()
+    const { router } = showEdit()
+    await variantsTable()
+    await waitFor(() => expect(box('Stock of row 1')).toHaveValue('5'))
+    const dialog = await openDialog(user)
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /^Variant/ }), '71')
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /^Reason/ }), 'count')
+    await user.type(within(dialog).getByRole('textbox', { name: /^Counted stock/ }), '9')
+    await user.click(within(dialog).getByRole('button', { name: 'Adjust' }))
+    await waitFor(() => expect(box('Stock of row 1')).toHaveValue('9'))
+    expect(quantityField()).toHaveValue('12')
+    expect(served.server.callsTo(ADJUST)[0]!.body).toEqual({ variantId: '71', reason: 'count', quantity: 9 })
+    return { server: served.server, user, router }
+  }
+
+  it('leaves the form clean after an adjustment of an untouched row: leaving asks nothing', async () => {
+    const { server, user, router } = await countBlackM()
+    await user.click(screen.getByRole('link', { name: 'Cancel' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'))
+    expect(server.callsTo(PUT)).toHaveLength(0)
+  })
+
+  it('saves the adjusted stock from the version the adjustment left, so it is not set back', async () => {
+    const { server, user, router } = await countBlackM()
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'))
+    expect(server.callsTo(PUT)[0]!.body).toMatchObject({
+      version: 9,
+      quantity: 12,
+      variants: [
+        expect.objectContaining({ id: '71', quantity: 9 }),
+        expect.objectContaining({ id: '72', quantity: 3 }),
+      ],
+    })
   })
 
   it('names the variant of each movement by its SKU', async () => {

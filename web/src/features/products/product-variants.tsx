@@ -212,18 +212,21 @@ export function VariantsPart({ form }: { form: UseFormReturn<ProductFormValues, 
             role="region"
             aria-labelledby={captionId}
             aria-describedby={hintId}
+            // The containing block of the hidden header text (positioned absolutely), so that the box clips it
+            // too: otherwise it would stick out of the box and make the whole page scroll sideways on a phone.
+            pos="relative"
           >
             <Table verticalSpacing={6} horizontalSpacing="xs" aria-labelledby={captionId}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={48}>{t('products.variants.columns.row')}</Table.Th>
                   <Table.Th>{t('products.variants.columns.sku')}</Table.Th>
-                  <Table.Th w={110}>{t('products.variants.columns.size')}</Table.Th>
-                  <Table.Th w={140}>{t('products.variants.columns.color')}</Table.Th>
-                  <Table.Th w={140}>{t('products.variants.columns.price')}</Table.Th>
-                  <Table.Th w={100}>{t('products.variants.columns.quantity')}</Table.Th>
-                  <Table.Th w={150}>{t('products.variants.columns.barcode')}</Table.Th>
-                  <Table.Th w={56}>
+                  <Table.Th w={96}>{t('products.variants.columns.size')}</Table.Th>
+                  <Table.Th w={130}>{t('products.variants.columns.color')}</Table.Th>
+                  <Table.Th w={124}>{t('products.variants.columns.price')}</Table.Th>
+                  <Table.Th w={92}>{t('products.variants.columns.quantity')}</Table.Th>
+                  <Table.Th w={140}>{t('products.variants.columns.barcode')}</Table.Th>
+                  <Table.Th w={52}>
                     <VisuallyHidden>{t('products.variants.columns.remove')}</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>

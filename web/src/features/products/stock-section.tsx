@@ -75,16 +75,16 @@ export function StockSection({
   const variantColumn: Column<StockMovement> = {
     key: 'variant',
     header: t('products.stock.columns.variant'),
-    nowrap: true,
-    render: ({ variantId }) => {
-      if (variantId === undefined)
-        return (
-          <Text span size="sm" c="dimmed">
-            {t('products.stock.ownStock')}
-          </Text>
-        )
-      return skus.get(variantId) ?? t('products.stock.removedVariant')
-    },
+    render: ({ variantId }) =>
+      variantId === undefined ? (
+        <Text span size="sm" c="dimmed">
+          {t('products.stock.ownStock')}
+        </Text>
+      ) : (
+        <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {skus.get(variantId) ?? t('products.stock.removedVariant')}
+        </Text>
+      ),
   }
   // The column is there when the product has variants, or had them on the movements shown.
   const showVariants = variants.length > 0 || rows.some((movement) => movement.variantId !== undefined)
@@ -161,19 +161,6 @@ export function StockSection({
               {t('products.stock.current', { quantity: format.count(product.quantity) })}
             </Text>
           )}
-          {variants.length > 0 && (
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {t('products.stock.byVariant')}{' '}
-              {variants
-                .map((variant) =>
-                  t('products.stock.variantStock', {
-                    sku: variant.sku,
-                    quantity: format.count(variant.quantity),
-                  }),
-                )
-                .join(' · ')}
-            </Text>
-          )}
         </Box>
         {canAdjust && (
           <Button
@@ -185,6 +172,19 @@ export function StockSection({
           </Button>
         )}
       </Group>
+      {variants.length > 0 && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {t('products.stock.byVariant')}{' '}
+          {variants
+            .map((variant) =>
+              t('products.stock.variantStock', {
+                sku: variant.sku,
+                quantity: format.count(variant.quantity),
+              }),
+            )
+            .join(' · ')}
+        </Text>
+      )}
       <DataTable
         columns={columns}
         rows={rows}

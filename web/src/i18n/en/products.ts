@@ -37,8 +37,7 @@ export const products = {
     price: 'Whole VND, without decimals',
     images: 'The first image is the thumbnail in lists; up to {{max}} images',
     size: 'Leave every box empty when the product has no size',
-    quantityOfVariants:
-      "The sum of the variants' stock: change it in the variants below or with Adjust stock",
+    quantityOfVariants: "The sum of the variants' stock: change each variant's stock in the table below",
   },
   /** The product form's variants: sizes and colours sold as items of their own (CONTRACT 5.4). */
   variants: {

@@ -40,8 +40,7 @@ export const products: Messages<typeof en> = {
     price: 'Đơn vị đồng, số nguyên, không có phần lẻ',
     images: 'Ảnh đầu tiên là ảnh đại diện trong danh sách; tối đa {{max}} ảnh',
     size: 'Để trống tất cả các ô nếu sản phẩm không có kích cỡ',
-    quantityOfVariants:
-      'Tổng tồn kho của các phân loại: sửa ở bảng phân loại bên dưới hoặc bằng Điều chỉnh tồn kho',
+    quantityOfVariants: 'Tổng tồn kho của các phân loại: sửa tồn kho từng phân loại ở bảng bên dưới',
   },
   variants: {
     title: 'Phân loại',
