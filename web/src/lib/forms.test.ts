@@ -1,7 +1,7 @@
 import { messageRef } from '@store/contract'
 import { describe, expect, it, vi } from 'vitest'
 import { refusalBody } from '../test/fake-fetch.ts'
-import { applyServerErrors, placeRenamed } from './forms.ts'
+import { applyServerErrors, fieldPaths, placeRenamed } from './forms.ts'
 import { ApiError } from './http.ts'
 import { notify } from './toast.ts'
 
@@ -43,6 +43,33 @@ describe('applyServerErrors', () => {
       { type: 'server', message: messageRef('storedPath') },
       { shouldFocus: true },
     )
+  })
+
+  it('puts a message about one cell of a list of rows on that cell when the form names it', () => {
+    const setError = vi.fn()
+    const taken = { code: 'skuTaken', params: { sku: 'AO-M', product: 'Áo polo' } } as const
+    const error = new ApiError(
+      409,
+      refusalBody(409, taken, { 'variants.1.sku': taken, variants: 'variantOrdered' }),
+    )
+    const fields = fieldPaths({ name: '', variants: [{ sku: 'AO-S' }, { sku: 'AO-M' }] })
+    expect(fields).toEqual(['name', 'variants', 'variants.0.sku', 'variants.1.sku'])
+    expect(applyServerErrors(error, setError, fields)).toBe(true)
+    expect(setError).toHaveBeenCalledWith(
+      'variants.1.sku',
+      { type: 'server', message: messageRef('skuTaken', taken.params) },
+      { shouldFocus: true },
+    )
+    expect(setError).toHaveBeenCalledWith(
+      'variants',
+      { type: 'server', message: messageRef('variantOrdered') },
+      { shouldFocus: false },
+    )
+    // A cell the form does not have goes to the most precise field that holds it.
+    setError.mockClear()
+    const other = new ApiError(400, refusalBody(400, 'required', { 'variants.5.sku': 'required' }))
+    expect(applyServerErrors(other, setError, fields)).toBe(true)
+    expect(setError).toHaveBeenCalledWith('variants', expect.anything(), { shouldFocus: true })
   })
 
   it('answers false when a message finds no field, so the caller toasts it, still placing the others', () => {

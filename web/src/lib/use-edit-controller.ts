@@ -10,8 +10,8 @@ import {
   useForm,
 } from 'react-hook-form'
 import { useNavigate } from 'react-router'
-import { changedPart, versionOf, withVersion } from './edit-body.ts'
-import { applyServerErrors } from './forms.ts'
+import { changedPart, type KeepTouched, versionOf, withVersion } from './edit-body.ts'
+import { applyServerErrors, fieldPaths } from './forms.ts'
 import { apiQuery, useApiMutation } from './queries.ts'
 import { notify } from './toast.ts'
 import { useEditedMeanwhile } from './use-edited-meanwhile.ts'
@@ -72,6 +72,12 @@ export interface EditControllerOptions<
   placeRefusal?: (error: unknown, setError: UseFormSetError<Values>, fields: Path<Values>[]) => string | null
   /** When the rules are checked: as each field is left (the default), or on every change. */
   mode?: 'onTouched' | 'onChange'
+  /**
+   * How `refreshUntouched` combines the record as it is now with what the form holds: react-hook-form's own way
+   * (each field the user has not changed takes the record's value) unless given. A form with a list of rows gives
+   * `keepTouched` with `keepTouchedRows`, which follows its rows by id rather than by position.
+   */
+  keepTouched?: KeepTouched<Values>
 }
 
 /**
@@ -126,7 +132,7 @@ export function useEditController<
   Sent = Outgoing<Body, Only>,
 >(options: EditControllerOptions<Values, Body, Load, Save, Only, Sent>) {
   const { load, toValues, empty, resolver, save, back, saved, mode = 'onTouched' } = options
-  const { onlyChanged, transform, stay = false, onSaved, placeRefusal } = options
+  const { onlyChanged, transform, stay = false, onSaved, placeRefusal, keepTouched } = options
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const form = useForm<Values, unknown, Body>({
@@ -186,8 +192,17 @@ export function useEditController<
     const fresh = (await refetch()).data as { data: RecordOf<Load> } | undefined
     if (fresh === undefined || !toValues) return
     filledVersion.current = versionOf(fresh.data)
-    reset(toValues(fresh.data), { keepDirtyValues: true })
-  }, [refetch, reset, toValues])
+    const values = toValues(fresh.data)
+    if (!keepTouched) {
+      reset(values, { keepDirtyValues: true })
+      return
+    }
+    const kept = keepTouched(values, form.getValues(), form.formState.defaultValues as Values | undefined)
+    // The record as it is now is the form's new start, what the user changed is kept on top of it: the form is
+    // dirty by exactly those changes.
+    reset(values)
+    reset(kept, { keepDefaultValues: true })
+  }, [refetch, reset, toValues, keepTouched, form])
 
   useEffect(() => {
     if (record.isError) navigate(back, { replace: true })
@@ -218,7 +233,10 @@ export function useEditController<
     refetch: stay ? 'active' : 'none',
     onError: (error) => {
       if (meanwhile.refused(error)) return
-      const fields = Object.keys(empty) as Path<Values>[]
+      // The form's fields as it holds them now, each row of a list too (`variants.3.sku`).
+      const fields = [
+        ...new Set([...(Object.keys(empty) as Path<Values>[]), ...fieldPaths(form.getValues())]),
+      ]
       if (placeRefusal) setRefusal(placeRefusal(error, form.setError, fields))
       else if (!applyServerErrors(error, form.setError, fields)) notify.error(error)
     },

@@ -10,7 +10,13 @@ import { paths } from '../../lib/paths.ts'
 import { useCan } from '../../lib/permissions.tsx'
 import { notify } from '../../lib/toast.ts'
 import { useEditController } from '../../lib/use-edit-controller.ts'
-import { emptyProduct, ProductFields, productResolver, productToForm } from './product-form.tsx'
+import {
+  emptyProduct,
+  keepTouchedProduct,
+  ProductFields,
+  productResolver,
+  productToForm,
+} from './product-form.tsx'
 import { StockSection } from './stock-section.tsx'
 
 /** /admin/product: a new product; on success a toast and back to the list. */
@@ -56,15 +62,19 @@ export function ProductEditPage() {
     save: { endpoint: endpoints.products.update, input: (body) => ({ params: { id }, body }) },
     back: paths.products,
     saved: t('products.updated'),
+    keepTouched: keepTouchedProduct,
   })
 
   // An adjustment changes the stock and raises the product's version. The form then takes the product as it is
   // now into the fields the user has not touched (Quantity among them) and saves from its version: a later save
   // neither sets the stock back nor is refused as edited by someone else. A quantity the user typed is theirs to
-  // save: it stays, and they are told what the stock is now.
+  // save: it stays, and they are told what the stock is now. A variant's stock is the same: its row follows the
+  // adjustment unless the user typed a stock in it, which stays, with the same word about it.
   const { form, refreshUntouched } = edit
   const stockMoved = async (movement: StockMovement) => {
-    const typed = form.getFieldState('quantity').isDirty
+    const { variantId } = movement
+    const typedRow = variantId ? typedVariant(variantId) : undefined
+    const typed = !variantId && form.getFieldState('quantity').isDirty
     await refreshUntouched()
     if (typed)
       notify.info(
@@ -73,6 +83,20 @@ export function ProductEditPage() {
           typed: String(form.getValues('quantity')),
         }),
       )
+    if (typedRow)
+      notify.info(
+        t('products.variants.keptTyped', {
+          sku: typedRow.sku,
+          quantity: format.count(movement.after),
+          typed: String(typedRow.quantity),
+        }),
+      )
+  }
+  /** The row of a variant whose stock the user typed over: it differs from the stock the form started from. */
+  const typedVariant = (id: string) => {
+    const row = form.getValues('variants').find((variant) => variant.id === id)
+    const start = form.formState.defaultValues?.variants?.find((variant) => variant?.id === id)
+    return row && start && String(row.quantity) !== String(start.quantity) ? row : undefined
   }
 
   return (

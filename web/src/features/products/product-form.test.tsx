@@ -33,6 +33,7 @@ const filled: ProductFormValues = {
   brand: 'b1',
   images: [IMAGE],
   size: [],
+  variants: [],
 }
 
 /** The product as the server answers it, with the values of `filled`. */
@@ -188,6 +189,8 @@ describe('the add-product screen', () => {
       brand: 'b1',
       images: [IMAGE],
       size: [],
+      // No variants: the product is sold as one item.
+      variants: [],
     })
     expect(await addOne(['M', 'XL'])).toMatchObject({ name: 'Áo sơ mi', size: ['M', 'XL'] })
     expect(server.callsTo(POST)).toHaveLength(2)
@@ -279,6 +282,7 @@ describe('the edit-product screen', () => {
         brand: 'b1',
         images: [BLUE],
         size: ['L'],
+        variants: [],
         version: 8,
       },
     ])

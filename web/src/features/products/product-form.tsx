@@ -20,11 +20,14 @@ import {
 } from '@store/contract'
 import { endpoints } from '@store/contract/client'
 import { useQuery } from '@tanstack/react-query'
-import { Controller, type Resolver, type UseFormReturn } from 'react-hook-form'
+import { Controller, type Resolver, type UseFormReturn, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ImageInput } from '../../components/image-input.tsx'
+import { keepTouched, keepTouchedRows } from '../../lib/edit-body.ts'
 import { apiQuery } from '../../lib/queries.ts'
 import { translateMessage } from '../../lib/validation.ts'
+import { VariantsPart } from './product-variants.tsx'
+import { rowsToInput, stockOfRows, type VariantRow, variantToRow } from './variant-rows.ts'
 
 /** What the form holds while it is being filled: number inputs hold '' until something is typed. */
 export interface ProductFormValues {
@@ -36,6 +39,8 @@ export interface ProductFormValues {
   brand: string
   images: string[]
   size: Size[]
+  /** The variants, in the table's order; none for a product sold as one item. */
+  variants: VariantRow[]
 }
 
 export const emptyProduct: ProductFormValues = {
@@ -47,6 +52,7 @@ export const emptyProduct: ProductFormValues = {
   brand: '',
   images: [],
   size: [],
+  variants: [],
 }
 
 /** The edit form starts from the stored product; the selects want the ids of its category and brand. */
@@ -59,13 +65,49 @@ export const productToForm = (product: Product): ProductFormValues => ({
   brand: product.brand.id,
   images: product.images,
   size: product.size,
+  variants: product.variants.map(variantToRow),
 })
 
 /**
  * The contract's schema accepts more than the form holds (digits as text, `{id}` objects for references);
  * react-hook-form types a resolver's options invariantly, so it is narrowed to the form's values here.
  */
-export const productResolver = zodResolver(productBody) as Resolver<ProductFormValues, unknown, ProductBody>
+const checkBody = zodResolver(productBody) as unknown as Resolver<
+  ReturnType<typeof toProductInput>,
+  unknown,
+  ProductBody
+>
+
+/**
+ * What the contract's schema reads of the form: the variants as `productVariantInput` takes them and, when there
+ * are any, their sum as the product's quantity, which is the stock the server keeps (it ignores the form's own).
+ * The paths stay the form's, so every message lands on its field (`variants.3.sku`).
+ */
+const toProductInput = (values: ProductFormValues) => {
+  const variants = rowsToInput(values.variants ?? [])
+  return {
+    ...values,
+    variants,
+    ...(variants.length > 0 && { quantity: stockOfRows(values.variants) }),
+  }
+}
+
+/** The contract's `productBody`, the rule the server checks with, run on what the form sends. */
+export const productResolver: Resolver<ProductFormValues, unknown, ProductBody> = (
+  values,
+  context,
+  options,
+) => checkBody(toProductInput(values), context, options as never) as never
+
+/**
+ * After a stock adjustment beside the form: the fields the user has not changed take the product as it is now, and
+ * the variants follow their rows by id, so an adjusted variant's stock shows unless the user typed over it.
+ */
+export const keepTouchedProduct = (
+  fresh: ProductFormValues,
+  current: ProductFormValues,
+  start: ProductFormValues | undefined,
+) => keepTouched(fresh, current, start, { variants: keepTouchedRows })
 
 export interface Option {
   id: string
@@ -96,6 +138,9 @@ export function ProductFields({
   const { categories, brands } = useOptions()
   const { register, control } = form
   const { errors } = form.formState
+  // With variants the product's stock is their sum: the Quantity field shows it and cannot be typed in.
+  const variants = useWatch({ control, name: 'variants' })
+  const byVariants = (variants?.length ?? 0) > 0
   const message = (text: string | undefined) => translateMessage(t, text)
 
   // The selects are controlled: their options may arrive after the form starts with a stored id, and a
@@ -147,12 +192,15 @@ export function ProductFields({
           render={({ field }) => (
             <NumberInput
               label={t('products.fields.quantity')}
+              description={byVariants ? t('products.hints.quantityOfVariants') : undefined}
               required
               name={field.name}
               ref={field.ref}
-              value={field.value}
+              value={byVariants ? stockOfRows(variants) : field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
+              readOnly={byVariants}
+              variant={byVariants ? 'filled' : 'default'}
               allowDecimal={false}
               allowNegative={false}
               min={0}
@@ -240,6 +288,7 @@ export function ProductFields({
           )}
         />
       </Box>
+      <VariantsPart form={form} />
     </>
   )
 }

@@ -3,6 +3,8 @@ import { Button, Group, Modal, NativeSelect, NumberInput, Stack, Textarea } from
 import {
   MAX_PRODUCT_QUANTITY,
   MAX_STOCK_NOTE_LENGTH,
+  messageRef,
+  type ProductVariant,
   STOCK_ADJUSTMENT_REASONS,
   type StockAdjustmentBody,
   type StockAdjustmentReason,
@@ -13,6 +15,7 @@ import { endpoints } from '@store/contract/client'
 import { useEffect } from 'react'
 import { Controller, type Path, type Resolver, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { useFormat } from '../../lib/format.ts'
 import { applyServerErrors } from '../../lib/forms.ts'
 import { useApiMutation } from '../../lib/queries.ts'
 import { notify } from '../../lib/toast.ts'
@@ -20,6 +23,8 @@ import { translateMessage } from '../../lib/validation.ts'
 
 /** What the adjustment form holds while it is filled: number inputs hold '' until something is typed. */
 export interface StockFormValues {
+  /** The variant whose stock changes, for a product with variants; '' until one is chosen. */
+  variantId: string
   reason: StockAdjustmentReason
   /** The units as typed; for damaged and lost a positive number, which the form sends as a take (below 0). */
   delta: number | string
@@ -28,7 +33,13 @@ export interface StockFormValues {
   note: string
 }
 
-export const emptyStockForm: StockFormValues = { reason: 'received', delta: '', quantity: '', note: '' }
+export const emptyStockForm: StockFormValues = {
+  variantId: '',
+  reason: 'received',
+  delta: '',
+  quantity: '',
+  note: '',
+}
 
 /**
  * Reasons that only ever take units away. People count damaged or lost units as they count received ones, so
@@ -44,10 +55,12 @@ const typed = (value: number | string): number | undefined => (value === '' ? un
  */
 export function toStockBody(values: StockFormValues) {
   const note = values.note.trim() === '' ? {} : { note: values.note }
-  if (values.reason === 'count') return { reason: values.reason, quantity: typed(values.quantity), ...note }
+  const variant = values.variantId ? { variantId: values.variantId } : {}
+  if (values.reason === 'count')
+    return { ...variant, reason: values.reason, quantity: typed(values.quantity), ...note }
   const units = typed(values.delta)
   const delta = units !== undefined && TAKES.has(values.reason) ? -units : units
-  return { reason: values.reason, delta, ...note }
+  return { ...variant, reason: values.reason, delta, ...note }
 }
 
 const checkBody = zodResolver(stockAdjustmentBody) as unknown as Resolver<
@@ -67,8 +80,36 @@ export const stockResolver: Resolver<StockFormValues, unknown, StockAdjustmentBo
 ) => checkBody(toStockBody(values), context, options as never) as never
 
 /**
- * The hand adjustment of a product's stock (CONTRACT 5.3) in a dialog: a reason, the change (or for a count
- * the stock counted) and a note. A refusal shows next to the field it names, a take larger than the stock
+ * `stockResolver` for a product with variants: the variant is required too, with the message the server gives
+ * when it is missing (`chooseVariant`), so it is said before the adjustment is sent rather than after.
+ */
+export const variantStockResolver: Resolver<StockFormValues, unknown, StockAdjustmentBody> = async (
+  values,
+  context,
+  options,
+) => {
+  const result = await stockResolver(values, context, options)
+  if (values.variantId !== '') return result
+  const chooseVariant = { type: 'custom', message: messageRef('chooseVariant') }
+  return { values: {}, errors: { ...result.errors, variantId: chooseVariant } } as never
+}
+
+/** A variant as the dialog's select names it: its SKU, its size and colour, and its stock. */
+export function useVariantLabel() {
+  const { t } = useTranslation()
+  const format = useFormat()
+  return (variant: ProductVariant) => {
+    const detail = [variant.size, variant.color].filter(Boolean).join(' / ')
+    const quantity = format.count(variant.quantity)
+    return detail
+      ? t('products.stock.variantOption', { sku: variant.sku, detail, quantity })
+      : t('products.stock.variantOptionPlain', { sku: variant.sku, quantity })
+  }
+}
+
+/**
+ * The hand adjustment of a product's stock (CONTRACT 5.3) in a dialog: for a product with variants the variant
+ * (CONTRACT 5.4), a reason, the change (or for a count the stock counted) and a note. A refusal shows next to the field it names, a take larger than the stock
  * (409 `stockLeft`) next to the change. Once saved the dialog closes, toasts, and everything cached about
  * products loads again (the movements and the product); `onAdjusted` gets the movement written.
  *
@@ -76,18 +117,23 @@ export const stockResolver: Resolver<StockFormValues, unknown, StockAdjustmentBo
  */
 export function StockAdjustDialog({
   productId,
+  variants = [],
   opened,
   onClose,
   onAdjusted,
 }: {
   productId: string
+  /** The product's variants: with any, the adjustment is of one of them, chosen first. */
+  variants?: ProductVariant[]
   opened: boolean
   onClose: () => void
   onAdjusted: (movement: StockMovement) => void
 }) {
   const { t } = useTranslation()
+  const variantLabel = useVariantLabel()
+  const byVariant = variants.length > 0
   const form = useForm<StockFormValues, unknown, StockAdjustmentBody>({
-    resolver: stockResolver,
+    resolver: byVariant ? variantStockResolver : stockResolver,
     defaultValues: emptyStockForm,
     mode: 'onTouched',
   })
@@ -107,11 +153,16 @@ export function StockAdjustDialog({
     meta: { silent: true },
     onError: (error) => {
       const amount = form.getValues('reason') === 'count' ? 'quantity' : 'delta'
-      const fields: Path<StockFormValues>[] = ['reason', amount, 'note']
+      const fields: Path<StockFormValues>[] = ['variantId', 'reason', amount, 'note']
       if (!applyServerErrors(error, form.setError, fields)) notify.error(error)
     },
     onSuccess: ({ data }) => {
-      notify.success(t('products.stock.adjusted', { quantity: data.after }))
+      const variant = variants.find((v) => v.id === data.variantId)
+      notify.success(
+        variant
+          ? t('products.stock.adjustedVariant', { sku: variant.sku, quantity: data.after })
+          : t('products.stock.adjusted', { quantity: data.after }),
+      )
       onClose()
       onAdjusted(data)
     },
@@ -121,6 +172,11 @@ export function StockAdjustDialog({
   const close = () => {
     if (!adjust.isPending) onClose()
   }
+
+  const variantOptions = [
+    { value: '', label: t('common.select') },
+    ...variants.map((variant) => ({ value: variant.id, label: variantLabel(variant) })),
+  ]
 
   const numberProps = {
     required: true,
@@ -145,10 +201,21 @@ export function StockAdjustDialog({
         onSubmit={form.handleSubmit((body) => adjust.mutate({ params: { id: productId }, body }))}
       >
         <Stack gap="md">
+          {byVariant && (
+            <NativeSelect
+              label={t('products.stock.fields.variant')}
+              description={t('products.stock.hints.variant')}
+              required
+              data-autofocus
+              data={variantOptions}
+              {...register('variantId')}
+              error={message(errors.variantId?.message)}
+            />
+          )}
           <NativeSelect
             label={t('products.stock.fields.reason')}
             required
-            data-autofocus
+            data-autofocus={byVariant ? undefined : true}
             data={STOCK_ADJUSTMENT_REASONS.map((value) => ({
               value,
               label: t(`enums.stockReason.${value}`),

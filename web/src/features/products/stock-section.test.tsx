@@ -214,7 +214,7 @@ describe('the stock movements under the edit-product screen', () => {
 
 describe('the stock adjustment', () => {
   it('builds the contract body: damaged and lost typed as units go negative, other keeps its sign', () => {
-    const note = { note: '' }
+    const note = { note: '', variantId: '' }
     expect(toStockBody({ reason: 'received', delta: 5, quantity: '', ...note })).toEqual({
       reason: 'received',
       delta: 5,
@@ -231,7 +231,7 @@ describe('the stock adjustment', () => {
       reason: 'other',
       delta: -2,
     })
-    expect(toStockBody({ reason: 'count', delta: 4, quantity: 7, note: ' Kệ A ' })).toEqual({
+    expect(toStockBody({ reason: 'count', delta: 4, quantity: 7, note: ' Kệ A ', variantId: '' })).toEqual({
       reason: 'count',
       quantity: 7,
       note: ' Kệ A ',

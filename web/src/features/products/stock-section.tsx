@@ -33,8 +33,9 @@ export function SignedChange({ delta, format }: { delta: number; format: Format 
 }
 
 /**
- * The product's stock under its edit form (CONTRACT 5.3): what is in stock now, every movement newest first, ten
- * a page, and for those who may change the catalogue the hand adjustment. Its page is kept on the screen, not in
+ * The product's stock under its edit form (CONTRACT 5.3): what is in stock now (and of each variant), every
+ * movement newest first, ten a page, naming the variant it moved for a product with variants (CONTRACT 5.4), and
+ * for those who may change the catalogue the hand adjustment. Its page is kept on the screen, not in
  * the address: the address is the edit form's, and paging through movements is not leaving the form.
  * `onAdjusted` runs once an adjustment is saved, with the movement it wrote (its `after` is the new stock).
  */
@@ -67,6 +68,27 @@ export function StockSection({
     meta: { silent: true },
   })
 
+  // A movement names its variant by SKU, from the product as loaded: the movements carry only the variant's id.
+  const variants = product?.variants ?? []
+  const skus = new Map(variants.map((variant) => [variant.id, variant.sku]))
+  const rows = list.data?.data ?? []
+  const variantColumn: Column<StockMovement> = {
+    key: 'variant',
+    header: t('products.stock.columns.variant'),
+    render: ({ variantId }) =>
+      variantId === undefined ? (
+        <Text span size="sm" c="dimmed">
+          {t('products.stock.ownStock')}
+        </Text>
+      ) : (
+        <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {skus.get(variantId) ?? t('products.stock.removedVariant')}
+        </Text>
+      ),
+  }
+  // The column is there when the product has variants, or had them on the movements shown.
+  const showVariants = variants.length > 0 || rows.some((movement) => movement.variantId !== undefined)
+
   const columns: Column<StockMovement>[] = [
     {
       key: 'at',
@@ -80,6 +102,7 @@ export function StockSection({
       nowrap: true,
       render: (movement) => <SignedChange delta={movement.delta} format={format} />,
     },
+    ...(showVariants ? [variantColumn] : []),
     {
       key: 'after',
       header: t('products.stock.columns.after'),
@@ -149,16 +172,29 @@ export function StockSection({
           </Button>
         )}
       </Group>
+      {variants.length > 0 && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {t('products.stock.byVariant')}{' '}
+          {variants
+            .map((variant) =>
+              t('products.stock.variantStock', {
+                sku: variant.sku,
+                quantity: format.count(variant.quantity),
+              }),
+            )
+            .join(' · ')}
+        </Text>
+      )}
       <DataTable
         columns={columns}
-        rows={list.data?.data ?? []}
+        rows={rows}
         meta={list.data?.meta}
         loading={list.isFetching}
         rowKey={(movement) => movement.id}
         caption={
           product ? t('products.stock.caption', { name: product.name }) : t('products.stock.captionPlain')
         }
-        minWidth={720}
+        minWidth={showVariants ? 840 : 720}
         failed={list.isError}
         onRetry={() => void list.refetch()}
         emptyText={t('products.stock.none')}
@@ -167,6 +203,7 @@ export function StockSection({
       {canAdjust && (
         <StockAdjustDialog
           productId={productId}
+          variants={variants}
           opened={adjusting}
           onClose={() => setAdjusting(false)}
           onAdjusted={(movement) => {
