@@ -358,6 +358,38 @@ describe('orders of a variant', () => {
   })
 })
 
+describe('the product form and orders at once', () => {
+  it('neither deadlocks nor fails: each call is answered, and the product’s stock stays its variants’ sum', async () => {
+    const product = await create([
+      { sku: 'DONG-M', size: 'M', quantity: 30 },
+      { sku: 'DONG-L', size: 'L', quantity: 30 },
+    ])
+    const [m, l] = product.variants as Variant[]
+    const edits = Array.from({ length: 5 }, (_, i) =>
+      t.call('PUT', `${PRODUCTS}/${product.id}`, form(product.name, [m, { ...l, quantity: 30 + i }])),
+    )
+    const sales = Array.from({ length: 10 }, (_, i) => order(product.id, (i % 2 ? m : l)!.id))
+    const counts = Array.from({ length: 3 }, () =>
+      t.call('POST', `${PRODUCTS}/${product.id}/stock-adjustments`, {
+        reason: 'received',
+        delta: 1,
+        variantId: m!.id,
+      }),
+    )
+    const answers = await Promise.all([...edits, ...sales, ...counts])
+    expect(answers.map((a) => a.statusCode).filter((c) => c >= 500)).toEqual([])
+    const [row] = await t.database.db
+      .select()
+      .from(products)
+      .where(eq(products.id, Number(product.id)))
+    const variants = await t.database.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, row!.id))
+    expect(row!.quantity).toBe(variants.reduce((sum, v) => sum + v.quantity, 0))
+  })
+})
+
 describe('stock adjustments of a product with variants', () => {
   it('needs the variant, and moves it and the product’s sum', async () => {
     const product = await create([

@@ -54,7 +54,7 @@ export const holderOf = (productId: number, variantId?: number | null) => `${pro
  * Moves stock, all or none, and records each move. A move that takes units (delta below 0) happens only if that
  * many are left: one `UPDATE … WHERE quantity + delta >= 0`, which holds the row until the transaction ends, so
  * two orders racing for the last unit cannot both get it (and the tables' checks refuse a negative stock whatever
- * the code does). A variant's move changes the variant, then its product by the same delta, so the product's
+ * the code does). A variant's move locks its product, changes the variant, then the product by the same delta, so the product's
  * `quantity` stays the sum of its variants'. The product's version rises, so a product form filled before the
  * move cannot save its old quantity over it (CONTRACT 4.6). Moves of one holder and reason are added up, and
  * holders are taken in (product, variant) order so two transactions never wait on each other in a circle. A move
@@ -101,8 +101,13 @@ async function moveProduct(db: Db, move: StockMove): Promise<number | null> {
   return row ? row.after : null
 }
 
-/** A variant's stock moved, if enough is left, and its product's by as much; answers the variant's after. */
+/**
+ * A variant's stock moved, if enough is left, and its product's by as much; answers the variant's after. The
+ * product's row is locked first, as the product form and the stock sheet lock it before its variants: every
+ * change of a variant's stock takes the two locks in the same order, so none waits on another in a circle.
+ */
 async function moveVariant(db: Db, move: StockMove): Promise<number | null> {
+  await db.select({ id: products.id }).from(products).where(eq(products.id, move.productId)).for('update')
   const [row] = await db
     .update(productVariants)
     .set({ quantity: sql`${productVariants.quantity} + ${move.delta}` })

@@ -251,12 +251,16 @@ export interface CountedStock {
   price: number | null | undefined
 }
 
-/** The holders a stock sheet names, locked until the transaction ends: variants by SKU, products by id. */
+/**
+ * The holders a stock sheet names, locked until the transaction ends: variants by SKU, products by id. The
+ * products are locked first, in id order, and their variants read after, the order every change of a variant's
+ * stock takes its locks in (`moveStock`).
+ */
 export async function stockHolders(db: Db, skus: readonly string[], productIds: readonly number[]) {
-  const variants =
+  const bySku = () =>
     skus.length === 0
-      ? []
-      : await db
+      ? Promise.resolve([])
+      : db
           .select({
             id: productVariants.id,
             productId: productVariants.productId,
@@ -274,24 +278,29 @@ export async function stockHolders(db: Db, skus: readonly string[], productIds: 
             ),
           )
           .orderBy(asc(productVariants.id))
-          .for('update', { of: productVariants })
-  const owners =
-    productIds.length === 0
+  const owning = new Set([...productIds, ...(await bySku()).map((v) => v.productId)])
+  const locked =
+    owning.size === 0
       ? []
       : await db
           .select({
             id: products.id,
             quantity: products.quantity,
             price: products.price,
+            deletedAt: products.deletedAt,
             // Named in full: inside the subquery a bare "id" would be the variant's.
             variants: sql<number>`(select count(*)::int from product_variants v
                                     where v.product_id = products.id and not v.retired)`,
           })
           .from(products)
-          .where(and(inArray(products.id, [...productIds]), isNull(products.deletedAt)))
+          .where(inArray(products.id, [...owning]))
           .orderBy(asc(products.id))
           .for('update')
-  return { variants, products: owners }
+  const wanted = new Set(productIds)
+  return {
+    variants: await bySku(),
+    products: locked.filter((p) => wanted.has(p.id) && p.deletedAt === null),
+  }
 }
 
 /**
