@@ -9,7 +9,7 @@ import type {
   Size,
   SortBy,
 } from '@store/contract'
-import { and, asc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { brands, categories, products, productVariants, stockMovements } from '../../db/schema.ts'
