@@ -12,16 +12,24 @@ import {
 import { type FieldErrors, type Resolver, set } from 'react-hook-form'
 import type { z } from 'zod'
 import type { AddressValue } from '../../components/address-value.ts'
+import type { VariantChoice } from './variant-select.tsx'
+import { variantPrice } from './variant-text.ts'
 
-/** A line as the form holds it: what is sent (product, price, quantity) and what the line shows. */
+/** A line as the form holds it: what is sent (product, variant, price, quantity) and what the line shows. */
 export interface NewOrderLine {
   productId: string
+  /** The variant bought (CONTRACT 5.4); '' for a product without variants. */
+  variantId: string
   name: string
-  /** The product's stock when it was added: shown beside the line. */
+  /** The stock of the product, or of its variant, when it was added: shown beside the line. */
   stock: number
-  /** The catalogue's price, changed when the customer pays another one. */
+  /** The catalogue's price (the variant's own, else the product's), changed when the customer pays another one. */
   price: number | string
   quantity: number | string
+  /** The product's variants when it was added, for the line's select; none for a product without. */
+  variants: VariantChoice[]
+  /** The product's price, which a variant without a price of its own sells at. */
+  productPrice: number
 }
 
 /** What the new-order form holds. Field paths are the body's, so a server's `lines.1.quantity` finds its line. */
@@ -84,6 +92,7 @@ export function toNewOrderBody(values: NewOrderValues): z.input<typeof newOrderB
     address,
     lines: values.lines.map((line) => ({
       productId: line.productId,
+      ...(line.variantId !== '' && { variantId: line.variantId }),
       quantity: line.quantity,
       price: blankToUndefined(line.price),
     })),
@@ -164,14 +173,21 @@ export interface OfferedProduct {
   name: string
   price: number
   quantity: number
+  variants: readonly VariantChoice[]
 }
 
 /**
- * The lines with a product added: one more of it when it already has a line (one line a product), a new line of
- * one at the catalogue's price otherwise. Answers the lines and the index of the product's line.
+ * The lines with a product, or one of its variants, added: one more of it when it already has a line (one line a
+ * product and variant), a new line of one at the catalogue's price otherwise (the variant's own, else the
+ * product's), showing the variant's stock. Answers the lines and the index of its line.
  */
-export function withProduct(lines: readonly NewOrderLine[], product: OfferedProduct) {
-  const index = lines.findIndex((line) => line.productId === product.id)
+export function withProduct(
+  lines: readonly NewOrderLine[],
+  product: OfferedProduct,
+  variant: VariantChoice | null = null,
+) {
+  const variantId = variant?.id ?? ''
+  const index = lines.findIndex((line) => line.productId === product.id && line.variantId === variantId)
   if (index >= 0) {
     const next = [...lines]
     const line = lines[index]!
@@ -180,12 +196,43 @@ export function withProduct(lines: readonly NewOrderLine[], product: OfferedProd
   }
   const line: NewOrderLine = {
     productId: product.id,
+    variantId,
     name: product.name,
-    stock: product.quantity,
-    price: product.price,
+    stock: variant ? variant.quantity : product.quantity,
+    price: variant ? variantPrice(variant, product.price) : product.price,
     quantity: 1,
+    variants: variant ? product.variants.map(choiceOf) : [],
+    productPrice: product.price,
   }
   return { lines: [...lines, line], index: lines.length }
+}
+
+/** A variant as a line keeps it: what its select lists, without the rest of the product's answer. */
+const choiceOf = ({ id, sku, size, color, price, quantity }: VariantChoice): VariantChoice => ({
+  id,
+  sku,
+  size,
+  color,
+  price,
+  quantity,
+})
+
+/**
+ * A line moved to another variant of its product: that variant's stock, and its price when the line still had the
+ * catalogue's price of the variant it leaves (a price staff typed stays).
+ */
+export function withVariant(line: NewOrderLine, variantId: string): NewOrderLine {
+  const next = line.variants.find((v) => v.id === variantId)
+  if (!next) return line
+  const before = line.variants.find((v) => v.id === line.variantId)
+  const cataloguePrice = before ? variantPrice(before, line.productPrice) : line.productPrice
+  const untouched = line.price === '' || whole(line.price) === cataloguePrice
+  return {
+    ...line,
+    variantId,
+    stock: next.quantity,
+    price: untouched ? variantPrice(next, line.productPrice) : line.price,
+  }
 }
 
 /**
@@ -206,7 +253,9 @@ export const newOrderFields = (lineCount: number) =>
     'address.provinceCode',
     'address',
     ...Array.from({ length: lineCount }, (_, i) =>
-      (['productId', 'quantity', 'price'] as const).map((field) => `lines.${i}.${field}` as const),
+      (['productId', 'variantId', 'quantity', 'price'] as const).map(
+        (field) => `lines.${i}.${field}` as const,
+      ),
     ).flat(),
     'lines',
     'shippingFee',

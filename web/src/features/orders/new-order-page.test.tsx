@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { foldText } from '../../lib/search-text.ts'
 import { type FetchCall, fakeFetch, json, ok, type Routes, refusal } from '../../test/fake-fetch.ts'
 import { renderAt } from '../../test/render.tsx'
-import { looksLikePhone, newOrderTotals, toNewOrderBody, withProduct } from './new-order-form.ts'
+import { looksLikePhone, newOrderTotals, toNewOrderBody, withProduct, withVariant } from './new-order-form.ts'
 import { NewOrderPage } from './new-order-page.tsx'
 
 const PROVINCES: Province[] = [
@@ -38,10 +38,30 @@ const product = (id: string, name: string, price: number, quantity: number): Pro
   deletedAt: null,
   variants: [],
 })
+const variant = (id: string, sku: string, size: string, quantity: number, price: number | null = null) => ({
+  id,
+  _id: id,
+  sku,
+  size,
+  color: 'Đen',
+  price,
+  quantity,
+  barcode: null,
+})
+/** A polo in three sizes: M at a price of its own, L out of stock, XL at the product's price. */
+const POLO: Product = {
+  ...product('6', 'Áo polo', 300_000, 7),
+  variants: [
+    variant('61', 'POLO-DEN-M', 'M', 5, 320_000),
+    variant('62', 'POLO-DEN-L', 'L', 0),
+    variant('63', 'POLO-DEN-XL', 'XL', 2),
+  ],
+}
 const PRODUCTS = [
   product('5', 'Áo thun cổ tròn', 250_000, 12),
   product('8', 'Quần jean ống đứng', 99_000, 3),
   product('9', 'Áo khoác gió', 450_000, 0),
+  POLO,
 ]
 
 const customer = (id: string, name: string, phoneNumber: string | null): User => ({
@@ -140,8 +160,8 @@ async function pickWithEnter(
   await user.keyboard('{Enter}')
 }
 
-/** A new customer, the address in Cầu Giấy, Hà Nội, and two products (the first twice). */
-async function fillOrder(user: ReturnType<typeof userEvent.setup>) {
+/** A new customer and the address in Cầu Giấy, Hà Nội. */
+async function fillCustomer(user: ReturnType<typeof userEvent.setup>) {
   await user.type(customerSearch(), '0912 345 678')
   await user.click(screen.getByRole('button', { name: 'New customer' }))
   await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Trần Thị Bình')
@@ -154,7 +174,11 @@ async function fillOrder(user: ReturnType<typeof userEvent.setup>) {
   await user.click(ward)
   await pickWithEnter(user, ward, 'cau giay', /^Phường Cầu Giấy/)
   await user.type(screen.getByRole('textbox', { name: /^House number and street/ }), '12 Trần Duy Hưng')
+}
 
+/** A new customer, the address in Cầu Giấy, Hà Nội, and two products (the first twice). */
+async function fillOrder(user: ReturnType<typeof userEvent.setup>) {
+  await fillCustomer(user)
   await pickWithEnter(user, productSearch(), 'ao thun', /^Áo thun cổ tròn/)
   await pickWithEnter(user, productSearch(), 'quan jean', /^Quần jean ống đứng/)
   await pickWithEnter(user, productSearch(), 'ao thun', /^Áo thun cổ tròn/)
@@ -171,7 +195,18 @@ describe('the new-order rules', () => {
     const first = withProduct([], PRODUCTS[0]!)
     expect(first).toEqual({
       index: 0,
-      lines: [{ productId: '5', name: 'Áo thun cổ tròn', stock: 12, price: 250_000, quantity: 1 }],
+      lines: [
+        {
+          productId: '5',
+          variantId: '',
+          name: 'Áo thun cổ tròn',
+          stock: 12,
+          price: 250_000,
+          quantity: 1,
+          variants: [],
+          productPrice: 250_000,
+        },
+      ],
     })
     const again = withProduct(first.lines, PRODUCTS[0]!)
     expect(again.index).toBe(0)
@@ -179,9 +214,10 @@ describe('the new-order rules', () => {
   })
 
   it('computes the totals the server saves, the discount rounded half up and shipping after it', () => {
+    const line = { variantId: '', stock: 9, variants: [], productPrice: 0 }
     const lines = [
-      { productId: '5', name: 'a', stock: 9, price: 1_010, quantity: '1' },
-      { productId: '6', name: 'b', stock: 9, price: '', quantity: 3 },
+      { ...line, productId: '5', name: 'a', price: 1_010, quantity: '1' },
+      { ...line, productId: '6', name: 'b', price: '', quantity: 3 },
     ]
     expect(newOrderTotals({ lines, discountPercent: 15, shippingFee: '30000' })).toEqual({
       quantity: 4,
@@ -408,5 +444,145 @@ describe('the new-order screen', () => {
     expect(tee).toHaveTextContent('250,000 VND · Stock: 12')
     await user.click(jacket)
     expect(screen.queryByRole('list', { name: 'Products of the order' })).not.toBeInTheDocument()
+  })
+})
+
+describe('a product with variants on the new-order screen', () => {
+  const chooser = () => screen.getByRole('group', { name: 'Choose the variant of Áo polo' })
+  const chooserSelect = () =>
+    within(chooser()).getByRole('combobox', { name: 'Choose the variant of Áo polo' })
+
+  /** Picks the polo in the search and its variant `id` in the select that follows, with Enter. */
+  async function pickPolo(user: ReturnType<typeof userEvent.setup>, id: string) {
+    await pickWithEnter(user, productSearch(), 'polo', /^Áo polo/)
+    await waitFor(() => expect(chooserSelect()).toHaveFocus())
+    await user.selectOptions(chooserSelect(), id)
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(productSearch()).toHaveFocus())
+  }
+
+  it('asks for a variant before adding the line, each with its price and stock, one out of stock not choosable', async () => {
+    api()
+    const user = userEvent.setup()
+    show()
+    await user.type(productSearch(), 'polo')
+    expect(await screen.findByRole('option', { name: /^Áo polo/ })).toHaveTextContent(
+      '300,000 VND · Stock: 7 · 3 variants',
+    )
+    await waitFor(() =>
+      expect(screen.getByRole('option', { name: /^Áo polo/ })).toHaveAttribute('data-combobox-selected'),
+    )
+    await user.keyboard('{Enter}')
+
+    // Nothing is added yet: the keyboard is in the variant's select.
+    await waitFor(() => expect(chooserSelect()).toHaveFocus())
+    expect(screen.queryByRole('list', { name: 'Products of the order' })).not.toBeInTheDocument()
+    const options = within(chooserSelect()).getAllByRole('option')
+    expect(options.map((o) => [o.textContent, (o as HTMLOptionElement).disabled])).toEqual([
+      ['Choose a variant', true],
+      ['POLO-DEN-M — M / Đen · 320,000 VND · Stock: 5', false],
+      ['POLO-DEN-L — L / Đen · Out of stock', true],
+      ['POLO-DEN-XL — XL / Đen · 300,000 VND · Stock: 2', false],
+    ])
+    // Enter with none chosen says what is missing, and adds nothing.
+    await user.keyboard('{Enter}')
+    expect(chooserSelect()).toHaveAccessibleDescription(/Choose a size or colour of this product/)
+    expect(screen.queryByRole('list', { name: 'Products of the order' })).not.toBeInTheDocument()
+
+    await user.selectOptions(chooserSelect(), '61')
+    await user.keyboard('{Enter}')
+    const lines = await screen.findByRole('list', { name: 'Products of the order' })
+    await waitFor(() => expect(productSearch()).toHaveFocus())
+    expect(screen.queryByRole('group', { name: /^Choose the variant/ })).not.toBeInTheDocument()
+    const [line] = within(lines).getAllByRole('listitem')
+    expect(line).toHaveTextContent('Áo polo')
+    expect(within(line!).getByText('POLO-DEN-M · M / Đen')).toBeInTheDocument()
+    expect(within(line!).getByText('Stock: 5')).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Price of Áo polo (POLO-DEN-M)' })).toHaveValue('320,000')
+    expect(screen.getByRole('combobox', { name: 'Variant of Áo polo' })).toHaveValue('61')
+
+    // Cancel goes back to the search without a line.
+    await pickWithEnter(user, productSearch(), 'polo', /^Áo polo/)
+    await waitFor(() => expect(chooserSelect()).toHaveFocus())
+    await user.click(within(chooser()).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(productSearch()).toHaveFocus())
+    expect(within(lines).getAllByRole('listitem')).toHaveLength(1)
+  })
+
+  it('keeps one line a product and variant, and posts each with its variant at its price', async () => {
+    const server = api()
+    const user = userEvent.setup()
+    const { router } = show()
+    await fillCustomer(user)
+    await pickPolo(user, '61')
+    await pickPolo(user, '63')
+    await pickPolo(user, '61')
+
+    const lines = screen.getByRole('list', { name: 'Products of the order' })
+    expect(within(lines).getAllByRole('listitem')).toHaveLength(2)
+    expect(screen.getByRole('textbox', { name: 'Quantity of Áo polo (POLO-DEN-M)' })).toHaveValue('2')
+    expect(screen.getByRole('textbox', { name: 'Quantity of Áo polo (POLO-DEN-XL)' })).toHaveValue('1')
+    // XL has no price of its own: the product's.
+    expect(screen.getByRole('textbox', { name: 'Price of Áo polo (POLO-DEN-XL)' })).toHaveValue('300,000')
+    // A line's select does not offer the variant the other line has.
+    const xlSelect = within(within(lines).getAllByRole('listitem')[1]!).getByRole('combobox', {
+      name: 'Variant of Áo polo',
+    })
+    expect(within(xlSelect).getByRole('option', { name: /^POLO-DEN-M/ })).toBeDisabled()
+    expect(within(xlSelect).getByRole('option', { name: /^POLO-DEN-M/ })).toHaveTextContent(
+      'already a line of this order',
+    )
+    expect(total('Subtotal')).toBe('940,000 VND')
+
+    await user.click(save())
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/order/77/detail/77'))
+    expect(
+      server.callsTo('POST /api/admin/orders').map((call) => (call.body as { lines: unknown }).lines),
+    ).toEqual([
+      [
+        { productId: '6', variantId: '61', quantity: 2, price: 320_000 },
+        { productId: '6', variantId: '63', quantity: 1, price: 300_000 },
+      ],
+    ])
+  })
+
+  it("puts a refusal of a line's variant on that line's select, which moves it to another variant", async () => {
+    const server = api([
+      () => refusal(400, 'invalid', { 'lines.0.variantId': 'variantUnknown' }),
+      (call) => json(201, { status: true, data: savedOrder('79'), message: 'OK', call }),
+    ])
+    const user = userEvent.setup()
+    const { router } = show()
+    await fillCustomer(user)
+    await pickPolo(user, '61')
+    await user.click(save())
+    const select = screen.getByRole('combobox', { name: 'Variant of Áo polo' })
+    await waitFor(() => expect(select).toHaveAccessibleDescription('This product has no such variant'))
+    expect(select).toHaveFocus()
+
+    // Another variant: its stock and its price (the line still had the catalogue's), and the refusal goes.
+    await user.selectOptions(select, '63')
+    expect(select).not.toHaveAccessibleDescription(/no such variant/)
+    expect(screen.getByText('POLO-DEN-XL · XL / Đen')).toBeInTheDocument()
+    expect(screen.getByText('Stock: 2')).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Price of Áo polo (POLO-DEN-XL)' })).toHaveValue('300,000')
+    await user.click(save())
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/order/79/detail/79'))
+    expect(
+      server.callsTo('POST /api/admin/orders').map((call) => (call.body as { lines: unknown }).lines),
+    ).toEqual([
+      [{ productId: '6', variantId: '61', quantity: 1, price: 320_000 }],
+      [{ productId: '6', variantId: '63', quantity: 1, price: 300_000 }],
+    ])
+  })
+
+  it('keeps a price typed when the line moves to another variant', () => {
+    const { lines } = withProduct([], POLO, POLO.variants[0]!)
+    expect(withVariant({ ...lines[0]!, price: 290_000 }, '63')).toMatchObject({
+      variantId: '63',
+      stock: 2,
+      price: 290_000,
+    })
+    expect(withVariant(lines[0]!, '63')).toMatchObject({ variantId: '63', price: 300_000 })
   })
 })

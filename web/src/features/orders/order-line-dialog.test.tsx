@@ -66,7 +66,22 @@ const product = (id: string, name: string, price: number, quantity: number): Pro
   deletedAt: null,
   variants: [],
 })
-const PRODUCTS = [product('8', 'Quần jean ống đứng', 99_000, 12), product('9', 'Quần kaki', 180_000, 0)]
+const variant = (id: string, sku: string, size: string, quantity: number, price: number | null = null) => ({
+  id,
+  _id: id,
+  sku,
+  size,
+  color: 'Xanh',
+  price,
+  quantity,
+  barcode: null,
+})
+/** Jeans by waist: 30 at a price of its own, 32 out of stock. */
+const SLIM: Product = {
+  ...product('6', 'Quần jean slim', 400_000, 3),
+  variants: [variant('61', 'SLIM-30', '30', 3, 459_000), variant('62', 'SLIM-32', '32', 0)],
+}
+const PRODUCTS = [product('8', 'Quần jean ống đứng', 99_000, 12), product('9', 'Quần kaki', 180_000, 0), SLIM]
 const meta = (count: number) => ({ meta: { page: 1, limit: 10, totalPages: 1, totalResults: count } })
 
 const jeansLine: OrderLine = {
@@ -116,12 +131,12 @@ afterEach(async () => {
 
 describe('the line body', () => {
   it('sends no price when the field is empty, and no product for a change', () => {
-    expect(toLineBody('add', { productId: '8', quantity: 2, price: '' })).toEqual({
+    expect(toLineBody('add', { productId: '8', variantId: '', quantity: 2, price: '' })).toEqual({
       productId: '8',
       quantity: 2,
       price: undefined,
     })
-    expect(toLineBody('change', { productId: '8', quantity: '3', price: 95_000 })).toEqual({
+    expect(toLineBody('change', { productId: '8', variantId: '81', quantity: '3', price: 95_000 })).toEqual({
       quantity: '3',
       price: 95_000,
     })
@@ -240,6 +255,85 @@ describe('adding a line on the order detail', () => {
       { productId: '8', quantity: 5, price: 95_000 },
     ])
     expect(error).not.toHaveBeenCalled()
+  })
+})
+
+describe('a line of a variant on the order detail', () => {
+  const slimLine: OrderLine = {
+    id: '42',
+    _id: '42',
+    product: { id: '6', _id: '6', name: 'Quần jean slim', thumbnail: null, slug: 'slim', deletedAt: null },
+    price: 459_000,
+    quantity: 1,
+    size: null,
+    variant: { id: '61', _id: '61', sku: 'SLIM-30', size: '30', color: 'Xanh' },
+  }
+
+  it('shows the variant under the product, and names it in the change dialog', async () => {
+    show(order, { 'GET /api/admin/orders/12/detail/12': () => ok([tee, slimLine]) })
+    const user = userEvent.setup()
+    await ready()
+    const lines = screen
+      .getAllByRole('listitem')
+      .filter((item) => item.textContent?.includes('Quần jean slim'))
+    expect(lines).toHaveLength(1)
+    expect(within(lines[0]!).getByText('SLIM-30 · 30 / Xanh')).toBeInTheDocument()
+    // A line of another product shows none.
+    expect(screen.getAllByText(/ · 30 \/ Xanh$/)).toHaveLength(1)
+
+    await user.click(screen.getByRole('button', { name: 'Edit line Quần jean slim (SLIM-30)' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Change Quần jean slim' })
+    expect(within(dialog).getByText('SLIM-30 · 30 / Xanh')).toBeInTheDocument()
+  })
+
+  it('asks for the variant of a product that has them, and posts it at its price', async () => {
+    const server = show(order, {
+      'POST /api/admin/orders/12/lines': [
+        () => refusal(400, 'invalid', { variantId: 'variantUnknown' }),
+        () => json(201, { status: true, data: slimLine, message: 'OK' }),
+      ],
+    })
+    const user = userEvent.setup()
+    await ready()
+    await user.click(screen.getByRole('button', { name: 'Add product' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Add a product to order #12' })
+    const search = within(dialog).getByRole('combobox', { name: /^Product/ })
+    await waitFor(() => expect(search).toHaveFocus())
+    await user.type(search, 'slim')
+    const slim = await screen.findByRole('option', { name: /^Quần jean slim/ })
+    expect(slim).toHaveTextContent('400,000 VND · Stock: 3 · 2 variants')
+    await waitFor(() => expect(slim).toHaveAttribute('data-combobox-selected'))
+    await user.keyboard('{Enter}')
+
+    // The keyboard goes on to the variant; the one out of stock is listed but cannot be chosen.
+    const select = within(dialog).getByRole('combobox', { name: /^Variant/ })
+    await waitFor(() => expect(select).toHaveFocus())
+    expect(within(select).getByRole('option', { name: 'SLIM-32 — 32 / Xanh · Out of stock' })).toBeDisabled()
+    expect(
+      within(select).getByRole('option', { name: 'SLIM-30 — 30 / Xanh · 459,000 VND · Stock: 3' }),
+    ).toBeEnabled()
+
+    // None chosen: nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(select).toHaveAccessibleDescription('Choose a size or colour of this product'))
+    expect(server.callsTo('POST /api/admin/orders/12/lines')).toHaveLength(0)
+
+    await user.selectOptions(select, '61')
+    const chosen = within(dialog).getByRole('group', { name: 'Chosen product' })
+    expect(chosen).toHaveTextContent('SLIM-30 · 30 / Xanh')
+    expect(chosen).toHaveTextContent('459,000 VND · Stock: 3')
+    expect(priceField()).toHaveAttribute('placeholder', '459,000 VND')
+    expect(within(dialog).getByText('Line total: 459,000 VND')).toBeInTheDocument()
+
+    // The server's refusal of the variant shows on its select.
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(select).toHaveAccessibleDescription('This product has no such variant'))
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(server.callsTo('POST /api/admin/orders/12/lines').map((call) => call.body)).toEqual([
+      { productId: '6', variantId: '61', quantity: 1 },
+      { productId: '6', variantId: '61', quantity: 1 },
+    ])
   })
 })
 

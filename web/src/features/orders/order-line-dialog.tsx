@@ -3,6 +3,7 @@ import { Button, Group, Modal, NumberInput, Paper, Stack, Text } from '@mantine/
 import { useMediaQuery } from '@mantine/hooks'
 import {
   MAX_LINE_QUANTITY,
+  messageRef,
   type OrderLine,
   orderLineChange,
   orderLineInput,
@@ -11,7 +12,7 @@ import {
 import { endpoints } from '@store/contract/client'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
-import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form'
+import { Controller, type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useFormat } from '../../lib/format.ts'
 import { applyServerErrors } from '../../lib/forms.ts'
@@ -21,6 +22,8 @@ import { notify } from '../../lib/toast.ts'
 import { translateMessage } from '../../lib/validation.ts'
 import { amountSeparators } from './new-order-lines.tsx'
 import { ProductPicker } from './product-picker.tsx'
+import { VariantSelect } from './variant-select.tsx'
+import { variantLine, variantPrice } from './variant-text.ts'
 
 /** What the dialog does: add a line to the order, or change one of its lines. */
 export type LineTarget = { mode: 'add' } | { mode: 'change'; line: OrderLine }
@@ -28,6 +31,8 @@ export type LineTarget = { mode: 'add' } | { mode: 'change'; line: OrderLine }
 /** What the form holds: a field left empty is '' (the price then stays the catalogue's, or the line's). */
 export interface LineValues {
   productId: string
+  /** The variant of a product that has them (CONTRACT 5.4); '' for none. */
+  variantId: string
   quantity: number | string
   price: number | string
 }
@@ -35,13 +40,15 @@ export interface LineValues {
 /** What a valid form sends: the contract's `orderLineInput`, or `orderLineChange` without the product. */
 interface LineBody {
   productId?: string
+  variantId?: string
   quantity: number
   price?: number
 }
 
-/** The body the form makes: no product for a change, and no price when the field is empty. */
+/** The body the form makes: no product for a change, no variant unless one is chosen, no price when empty. */
 export const toLineBody = (mode: LineTarget['mode'], values: LineValues) => ({
   ...(mode === 'add' && { productId: values.productId }),
+  ...(mode === 'add' && values.variantId !== '' && { variantId: values.variantId }),
   quantity: values.quantity,
   price: values.price === '' ? undefined : values.price,
 })
@@ -51,22 +58,30 @@ const changeRules = zodResolver(orderLineChange)
 
 /**
  * The rules the server applies (the contract's body), checked on the body the form makes, so each message lands
- * on the field of the same name: a product chosen, a quantity of 1 to 10,000, a price in whole VND.
+ * on the field of the same name: a product chosen, its variant when it has any (`needsVariant`, as the server's
+ * `chooseVariant` says), a quantity of 1 to 10,000, a price in whole VND.
  */
 const lineResolver =
-  (mode: LineTarget['mode']): Resolver<LineValues, unknown, LineBody> =>
-  (values, context, options) => {
+  (mode: LineTarget['mode'], needsVariant: () => boolean): Resolver<LineValues, unknown, LineBody> =>
+  async (values, context, options) => {
     const body = toLineBody(mode, values)
-    const answer =
-      mode === 'add'
-        ? addRules({ ...body, productId: values.productId }, context, options as never)
-        : changeRules(body, context, options as never)
-    return answer as ReturnType<Resolver<LineValues, unknown, LineBody>>
+    const answer = (await (mode === 'add'
+      ? addRules({ ...body, productId: values.productId }, context, options as never)
+      : changeRules(body, context, options as never))) as Awaited<
+      ReturnType<Resolver<LineValues, unknown, LineBody>>
+    >
+    if (mode === 'change' || values.variantId !== '' || !needsVariant()) return answer
+    const errors: FieldErrors<LineValues> = {
+      ...answer.errors,
+      variantId: { type: 'required', message: messageRef('chooseVariant') },
+    }
+    return { values: {}, errors }
   }
 
 /**
- * The order detail's dialog to add a line (a product found by name with its price and stock, a quantity and a
- * price that is the catalogue's unless given) or change one (its quantity and price, filled in). Saved, it
+ * The order detail's dialog to add a line (a product found by name with its price and stock, then its variant
+ * when it has any, CONTRACT 5.4, whose price and stock it shows instead; a quantity and a price that is the
+ * catalogue's unless given) or change one (its quantity and price, filled in, its variant named above them). Saved, it
  * closes and toasts; the order, its lines and its timeline load again, as the server recomputed them. A line
  * short of stock says how many are left under the quantity; any other refusal about a field shows under it.
  * On a phone it fills the screen.
@@ -114,18 +129,26 @@ function LineForm({ orderId, target, onDone }: { orderId: string; target: LineTa
   const format = useFormat()
   const queryClient = useQueryClient()
   const line = target.mode === 'change' ? target.line : null
+  const [product, setProduct] = useState<Product | null>(null)
+  // The resolver is made once with the form; it reads the product chosen since through this.
+  const chosenProduct = useRef<Product | null>(null)
+  chosenProduct.current = product
   const form = useForm<LineValues, unknown, LineBody>({
-    resolver: lineResolver(target.mode),
+    resolver: lineResolver(target.mode, () => (chosenProduct.current?.variants.length ?? 0) > 0),
     defaultValues: line
-      ? { productId: line.product.id, quantity: line.quantity, price: line.price }
-      : { productId: '', quantity: 1, price: '' },
+      ? {
+          productId: line.product.id,
+          variantId: line.variant?.id ?? '',
+          quantity: line.quantity,
+          price: line.price,
+        }
+      : { productId: '', variantId: '', quantity: 1, price: '' },
     mode: 'onTouched',
   })
   const { control, setValue, setFocus, clearErrors } = form
   const { errors } = form.formState
-  const [product, setProduct] = useState<Product | null>(null)
   /** Where the focus goes once the form has re-rendered after a choice, so it never drops to the page. */
-  const focusNext = useRef<'quantity' | 'search' | null>(null)
+  const focusNext = useRef<'quantity' | 'variantId' | 'search' | null>(null)
   const searchInput = useRef<HTMLInputElement>(null)
   const productErrorId = useId()
 
@@ -134,11 +157,13 @@ function LineForm({ orderId, target, onDone }: { orderId: string; target: LineTa
     if (next === null) return
     focusNext.current = null
     if (next === 'search') searchInput.current?.focus()
-    else setFocus('quantity')
+    else setFocus(next)
   })
 
   const fields =
-    target.mode === 'add' ? (['productId', 'quantity', 'price'] as const) : (['quantity', 'price'] as const)
+    target.mode === 'add'
+      ? (['productId', 'variantId', 'quantity', 'price'] as const)
+      : (['quantity', 'price'] as const)
   const onError = (error: Error) => {
     if (applyServerErrors(error, form.setError, fields)) return
     notify.error(error)
@@ -178,17 +203,24 @@ function LineForm({ orderId, target, onDone }: { orderId: string; target: LineTa
   const choose = (picked: Product) => {
     setProduct(picked)
     setValue('productId', picked.id, { shouldDirty: true })
-    clearErrors('productId')
-    focusNext.current = 'quantity'
+    setValue('variantId', '', { shouldDirty: true })
+    clearErrors(['productId', 'variantId'])
+    // A product with variants asks which one next; the keyboard goes there.
+    focusNext.current = picked.variants.length > 0 ? 'variantId' : 'quantity'
   }
   const unchoose = () => {
     setProduct(null)
     setValue('productId', '', { shouldDirty: true })
+    setValue('variantId', '', { shouldDirty: true })
+    clearErrors('variantId')
     focusNext.current = 'search'
   }
 
-  const [quantity, price] = useWatch({ control, name: ['quantity', 'price'] })
-  const basePrice = line?.price ?? product?.price
+  const [quantity, price, variantId] = useWatch({ control, name: ['quantity', 'price', 'variantId'] })
+  const variant = product?.variants.find((v) => v.id === variantId)
+  // The price a line gets when none is given: the line's own, the variant's, else the product's.
+  const basePrice =
+    line?.price ?? (product ? (variant ? variantPrice(variant, product.price) : product.price) : undefined)
   const unitPrice = price === '' ? basePrice : Number(price)
   const units = Number(quantity)
   const lineTotal =
@@ -197,12 +229,22 @@ function LineForm({ orderId, target, onDone }: { orderId: string; target: LineTa
       : null
   const message = (text: string | undefined) => translateMessage(t, text)
   const productError = message(errors.productId?.message)
+  // The chosen variant's price and stock, once there is one: those are what the line gets and takes from.
+  const offered = product && {
+    price: variant ? variantPrice(variant, product.price) : product.price,
+    stock: variant ? variant.quantity : product.quantity,
+  }
   const separators = amountSeparators(format.language)
   const saving = add.isPending || change.isPending
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        {line?.variant && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {variantLine(line.variant)}
+          </Text>
+        )}
         {target.mode === 'add' && product === null && (
           <ProductPicker
             label={t('orders.lineForm.product')}
@@ -227,12 +269,19 @@ function LineForm({ orderId, target, onDone }: { orderId: string; target: LineTa
                 <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
                   {product.name}
                 </Text>
-                <Text size="sm" c="dimmed">
-                  {t('newOrder.lines.offer', {
-                    price: format.money(product.price),
-                    stock: t('newOrder.lines.stock', { stock: format.count(product.quantity) }),
-                  })}
-                </Text>
+                {variant && (
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {variantLine(variant)}
+                  </Text>
+                )}
+                {offered && (
+                  <Text size="sm" c="dimmed">
+                    {t('newOrder.lines.offer', {
+                      price: format.money(offered.price),
+                      stock: t('newOrder.lines.stock', { stock: format.count(offered.stock) }),
+                    })}
+                  </Text>
+                )}
               </div>
               <Button variant="default" onClick={unchoose}>
                 {t('orders.lineForm.changeProduct')}
@@ -244,6 +293,26 @@ function LineForm({ orderId, target, onDone }: { orderId: string; target: LineTa
               </Text>
             )}
           </Paper>
+        )}
+        {target.mode === 'add' && product !== null && product.variants.length > 0 && (
+          <Controller
+            control={control}
+            name="variantId"
+            render={({ field }) => (
+              <VariantSelect
+                label={t('orders.variant.label')}
+                variants={product.variants}
+                productPrice={product.price}
+                required
+                name={field.name}
+                inputRef={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={message(errors.variantId?.message)}
+              />
+            )}
+          />
         )}
         <Controller
           control={control}

@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next'
 import { Money } from '../../components/money.tsx'
 import { Thumb } from '../../components/thumb.tsx'
 import { useFormat } from '../../lib/format.ts'
+import { variantLine } from './variant-text.ts'
 
 /**
- * One product line of an order: thumbnail, name, '250,000 VND x 2' (vi '250.000 ₫ x 2'), the size when the line has one (the spec's
- * client printed a fixed 'Black, L' here; this shows the line's own data), the line's total, and buttons to change
- * and delete it.
+ * One product line of an order: thumbnail, name, the variant bought under it ('AT-DEN-M · M / Đen', CONTRACT 5.4),
+ * '250,000 VND x 2' (vi '250.000 ₫ x 2'), the size when the line has one (the spec's client printed a fixed
+ * 'Black, L' here; this shows the line's own data), the line's total, and buttons to change and delete it.
  *
  * @example <OrderLineItem line={line} onEdit={() => change(line)} onDelete={() => ask(line)} />
  */
@@ -30,6 +31,8 @@ export function OrderLineItem({
   const { t } = useTranslation()
   const format = useFormat()
   const name = line.product.name
+  // Two lines may be of one product: their buttons are told apart by the variant's SKU.
+  const label = line.variant ? t('orders.variant.lineName', { name, sku: line.variant.sku }) : name
   return (
     <Group
       component="li"
@@ -49,6 +52,11 @@ export function OrderLineItem({
             </Badge>
           )}
         </Text>
+        {line.variant && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {variantLine(line.variant)}
+          </Text>
+        )}
         <Group justify="space-between" gap="xs">
           <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
             {t('orders.detail.priceTimesQuantity', {
@@ -73,7 +81,7 @@ export function OrderLineItem({
               <ActionIcon
                 variant="subtle"
                 onClick={onEdit}
-                aria-label={t('orders.detail.editLine', { name })}
+                aria-label={t('orders.detail.editLine', { name: label })}
               >
                 <IconPencil size={18} aria-hidden />
               </ActionIcon>
@@ -85,7 +93,7 @@ export function OrderLineItem({
                 variant="subtle"
                 color="red"
                 onClick={onDelete}
-                aria-label={t('orders.detail.deleteLine', { name })}
+                aria-label={t('orders.detail.deleteLine', { name: label })}
               >
                 <IconTrash size={18} />
               </ActionIcon>

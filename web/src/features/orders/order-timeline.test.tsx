@@ -120,6 +120,40 @@ describe('describeEvent', () => {
     })
   })
 
+  it('names the variant of a line under it, its SKU first', () => {
+    const line = {
+      id: '42',
+      product: { id: '6', _id: '6', name: 'Áo polo' },
+      price: 210_000,
+      quantity: 1,
+      size: null,
+      variant: { sku: 'POLO-DEN-M', size: 'M', color: 'Đen' },
+    }
+    expect(say(event({ type: 'line-added', changes: { line: [null, line] } })).details).toEqual([
+      'Áo polo: 210,000 VND x 1',
+      'POLO-DEN-M · M / Đen',
+    ])
+    expect(
+      say(
+        event({
+          type: 'line-changed',
+          changes: {
+            line: [null, { ...line, variant: { ...line.variant, color: null } }],
+            lineQuantity: [1, 2],
+          },
+        }),
+      ).details,
+    ).toEqual(['Áo polo: 210,000 VND x 1', 'POLO-DEN-M · M', 'Quantity: 1 → 2'])
+    expect(
+      say(
+        event({
+          type: 'line-deleted',
+          changes: { line: [{ ...line, variant: { sku: 'POLO-1', size: null, color: null } }, null] },
+        }),
+      ).details,
+    ).toEqual(['Áo polo: 210,000 VND x 1', 'POLO-1'])
+  })
+
   it('speaks Vietnamese when chosen', async () => {
     await i18next.changeLanguage('vi')
     const vi = createFormat({ language: 'vi', timeZone: 'Asia/Ho_Chi_Minh' })

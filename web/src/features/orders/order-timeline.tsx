@@ -21,6 +21,7 @@ import { notify } from '../../lib/toast.ts'
 import { translateMessage } from '../../lib/validation.ts'
 import { useAddOrderNote } from './api/add-order-note.ts'
 import { useOrderEvents } from './api/order-events.ts'
+import { variantLine } from './variant-text.ts'
 
 /** What one entry says: a headline, and the lines under it (the fields an edit changed, a note's text). */
 export interface EventText {
@@ -77,21 +78,29 @@ function valueText(t: TFunction, format: Format, field: string, value: unknown):
   return String(value)
 }
 
-/** A line as an event keeps it (added, changed or removed): 'Áo thun cổ tròn, size L: 250,000 VND x 2'. */
-function lineText(t: TFunction, format: Format, line: unknown): string | undefined {
-  if (typeof line !== 'object' || line === null) return undefined
-  const { product, price, quantity, size } = line as {
+/**
+ * A line as an event keeps it (added, changed or removed): 'Áo thun cổ tròn, size L: 250,000 VND x 2', and under
+ * it the variant bought when it has one, 'AT-DEN-L · L / Đen' (CONTRACT 5.4). None for what is not a line.
+ */
+function lineText(t: TFunction, format: Format, line: unknown): string[] {
+  if (typeof line !== 'object' || line === null) return []
+  const { product, price, quantity, size, variant } = line as {
     product?: { name?: unknown }
     price?: unknown
     quantity?: unknown
     size?: unknown
+    variant?: { sku?: unknown; size?: unknown; color?: unknown }
   }
   const name = typeof product?.name === 'string' ? product.name : ''
-  if (!name || typeof price !== 'number' || typeof quantity !== 'number') return undefined
+  if (!name || typeof price !== 'number' || typeof quantity !== 'number') return []
   const amounts = t('orders.detail.priceTimesQuantity', { price: format.money(price), quantity })
-  return typeof size === 'string' && size !== ''
-    ? t('orders.timeline.removedSized', { name, size, amounts })
-    : t('orders.timeline.removed', { name, amounts })
+  const text =
+    typeof size === 'string' && size !== ''
+      ? t('orders.timeline.removedSized', { name, size, amounts })
+      : t('orders.timeline.removed', { name, amounts })
+  if (typeof variant?.sku !== 'string' || variant.sku === '') return [text]
+  const part = (value: unknown) => (typeof value === 'string' ? value : null)
+  return [text, variantLine({ sku: variant.sku, size: part(variant.size), color: part(variant.color) })]
 }
 
 const fieldName = (t: TFunction, field: string) =>
@@ -132,16 +141,16 @@ export function describeEvent(t: TFunction, format: Format, event: OrderEvent): 
       return { title: t('orders.timeline.edited'), details }
     case 'line-added':
     case 'line-changed': {
-      const line = lineText(t, format, kept)
       const title = t(
         event.type === 'line-added' ? 'orders.timeline.lineAdded' : 'orders.timeline.lineChanged',
       )
-      return { title, details: line ? [line, ...details] : details }
+      return { title, details: [...lineText(t, format, kept), ...details] }
     }
-    case 'line-deleted': {
-      const line = lineText(t, format, removed)
-      return { title: t('orders.timeline.lineDeleted'), details: line ? [line, ...details] : details }
-    }
+    case 'line-deleted':
+      return {
+        title: t('orders.timeline.lineDeleted'),
+        details: [...lineText(t, format, removed), ...details],
+      }
     case 'note':
       return { title: t('orders.timeline.note'), details, note: event.note ?? '' }
   }

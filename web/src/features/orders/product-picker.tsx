@@ -12,8 +12,9 @@ const SEARCH_PAUSE_MS = 300
 
 /**
  * A product search by name for an order's lines, shared by the New order screen and the order detail's Add
- * product: each match shows its price and stock, and one out of stock is shown but cannot be picked, since the
- * server would refuse its line anyway. Enter picks the highlighted product; the box empties once one is picked.
+ * product: each match shows its price and stock (and how many variants it has, CONTRACT 5.4, whose choice comes
+ * next), and one out of stock is shown but cannot be picked, since the server would refuse its line anyway. Enter
+ * picks the highlighted product; the box empties once one is picked.
  *
  * @example <ProductPicker label="Add a product" onPick={(product) => add(product)} />
  */
@@ -45,18 +46,25 @@ export function ProductPicker({
     placeholderData: keepPreviousData,
   })
   const products = term !== '' ? (found.data?.data ?? []) : []
-  const options: PickerOption[] = products.map((p) => ({
-    value: p.id,
-    label: p.name,
-    detail:
+  const options: PickerOption[] = products.map((p) => {
+    const offer =
       p.quantity > 0
         ? t('newOrder.lines.offer', {
             price: format.money(p.price),
             stock: t('newOrder.lines.stock', { stock: format.count(p.quantity) }),
           })
-        : t('newOrder.lines.outOfStock'),
-    disabled: p.quantity <= 0,
-  }))
+        : t('newOrder.lines.outOfStock')
+    return {
+      value: p.id,
+      label: p.name,
+      // A product with variants says so: picking it asks which one next.
+      detail:
+        p.variants.length > 0
+          ? `${offer} · ${t('orders.variant.count', { count: p.variants.length })}`
+          : offer,
+      disabled: p.quantity <= 0,
+    }
+  })
   const ready = term === search.trim() && term !== '' && found.isSuccess && !found.isFetching
 
   return (

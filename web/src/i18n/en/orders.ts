@@ -132,6 +132,24 @@ export const orders = {
     added: '{{name}} added to the order',
     changed: 'Line {{name}} changed',
   },
+  /** A product's variant (CONTRACT 5.4) on an order: chosen for a line, and named under the product's name. */
+  variant: {
+    label: 'Variant',
+    /** A line's variant select, told apart from the other lines' by its product. */
+    labelOf: 'Variant of {{name}}',
+    choose: 'Choose a variant',
+    /** An option of the select: 'AT-DEN-M — M / Đen · 210,000 VND · Stock: 5'. */
+    option: '{{variant}} · {{state}}',
+    optionTaken: '{{variant}} · already a line of this order',
+    /** The step after a product with variants is picked on New order. */
+    chooser: 'Choose the variant of {{name}}',
+    chooserHint: 'Enter adds the chosen variant; one out of stock cannot be chosen.',
+    add: 'Add to the order',
+    count_one: '{{count}} variant',
+    count_other: '{{count}} variants',
+    /** A line's name in its fields' labels, when two lines may be of one product: 'Áo thun (AT-DEN-M)'. */
+    lineName: '{{name}} ({{sku}})',
+  },
   timeline: {
     title: 'Timeline',
     empty: 'Nothing recorded yet.',
