@@ -340,6 +340,30 @@ describe('orders of a variant', () => {
     expect((await stored(product.id)).quantity).toBe(7)
   })
 
+  it('names the variant on the timeline of a line added and of a line deleted, and gives its stock back', async () => {
+    const product = await create([
+      { sku: 'TL-M', size: 'M', color: 'Be', quantity: 4 },
+      { sku: 'TL-L', size: 'L', color: 'Be', quantity: 4 },
+    ])
+    const [m, l] = product.variants as Variant[]
+    const made = expectEnvelope(await order(product.id, m!.id), 201).data
+    const added = expectEnvelope(
+      await t.call('POST', `${ORDERS}/${made.id}/lines`, {
+        productId: product.id,
+        variantId: l!.id,
+        quantity: 2,
+      }),
+      201,
+    ).data
+    expectEnvelope(await t.call('DELETE', `${ORDERS}/${made.id}/detail/${added.id}`), 200)
+    expect(await variantStock(l!.id)).toBe(4)
+    const events = expectEnvelope(await t.call('GET', `${ORDERS}/${made.id}/events`), 200).data
+    const variantOf = (type: string) =>
+      events.find((e: { type: string }) => e.type === type).changes.line.find(Boolean).variant
+    expect(variantOf('line-deleted')).toEqual({ sku: 'TL-L', size: 'L', color: 'Be' })
+    expect(variantOf('line-added')).toEqual({ sku: 'TL-L', size: 'L', color: 'Be' })
+  })
+
   it('sells a variant’s last 10 units to exactly 10 of 50 orders placed at once', async () => {
     const product = await create([
       { sku: 'HOT-M', size: 'M', quantity: 10 },

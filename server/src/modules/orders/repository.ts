@@ -515,9 +515,11 @@ export async function deleteOrderLine(
         stockTaken: orderLines.stockTaken,
         variantId: orderLines.variantId,
         product: { id: products.id, name: products.name },
+        variant: { sku: productVariants.sku, size: productVariants.size, color: productVariants.color },
       })
       .from(orderLines)
       .innerJoin(products, eq(products.id, orderLines.productId))
+      .leftJoin(productVariants, eq(productVariants.id, orderLines.variantId))
       .where(eq(orderLines.orderId, order.id))
     const removed = lines.find((l) => l.id === lineId)
     if (!lineId || !removed) throw notFound('orderLineNotFound')
@@ -548,6 +550,8 @@ export async function deleteOrderLine(
       price: removed.price,
       quantity: removed.quantity,
       size: removed.size,
+      // The timeline names the variant of a line deleted, as it names that of a line added.
+      ...(removed.variant && { variant: removed.variant }),
     }
     const changes: Record<string, [unknown, unknown]> = { line: [line, null], ...moved }
     await recordEvents(tx, order.id, actor, now, [{ type: 'line-deleted', changes }])
