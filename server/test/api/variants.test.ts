@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rows } from '../../src/db/client.ts'
 import { products, productVariants } from '../../src/db/schema.ts'
 import { insertBrand, insertCategory } from '../data.ts'
 import { expectEnvelope, startApp, type TestApp } from '../helpers.ts'
@@ -492,6 +493,79 @@ describe('low stock with variants', () => {
       200,
     )
     expect(out.meta.totalResults).toBe(0)
+  })
+})
+
+describe('the product list’s stock totals with variants', () => {
+  it('equal a plain count after a mixed run of orders, cancels, deletes, adjustments and form edits', async () => {
+    const threshold = expectEnvelope(await t.call('GET', '/api/admin/settings'), 200).data.lowStockThreshold
+    const shelf = await Promise.all(
+      [
+        [0, 2],
+        [1, 9],
+        [threshold, threshold + 3],
+        [20, 30],
+      ].map(([a, b]) =>
+        create([
+          { sku: `KE-${++made}-A`, size: 'A', quantity: a },
+          { sku: `KE-${made}-B`, size: 'B', quantity: b },
+        ]),
+      ),
+    )
+    const plain = await create(undefined, 1)
+    const totals = async () => {
+      const answer: Record<string, number> = {}
+      for (const stock of ['all', 'out', 'low', 'in'])
+        answer[stock] = expectEnvelope(
+          await t.call('GET', `${PRODUCTS}?stock=${stock}`),
+          200,
+        ).meta.totalResults
+      return answer
+    }
+    const counted = async () => {
+      const n = async (where: string) =>
+        (
+          await rows<{ n: number }>(
+            t.database.db,
+            sql.raw(`select count(*)::int as n from products p where p.deleted_at is null and ${where}`),
+          )
+        )[0]!
+      const lowVariant = `exists (select 1 from product_variants v where v.product_id = p.id and not v.retired
+                                    and v.quantity <= ${threshold})`
+      return {
+        all: (await n('true')).n,
+        out: (await n('p.quantity = 0')).n,
+        low: (await n(`(p.quantity between 1 and ${threshold} or (p.quantity > 0 and ${lowVariant}))`)).n,
+        in: (await n('p.quantity > 0')).n,
+      }
+    }
+    expect(await totals()).toEqual(await counted())
+    const [a, b, c, d] = shelf.map((p) => p.variants as Variant[])
+    const sold = expectEnvelope(await order(shelf[1]!.id, b![0]!.id), 201).data
+    const cancelled = expectEnvelope(await order(shelf[3]!.id, d![1]!.id, 25), 201).data
+    const deleted = expectEnvelope(await order(shelf[2]!.id, c![0]!.id, threshold), 201).data
+    expect(await totals()).toEqual(await counted())
+    expectEnvelope(await t.call('POST', `${ORDERS}/bulk-status`, { ids: [cancelled.id], status: 0 }), 200)
+    expectEnvelope(await t.call('DELETE', `${ORDERS}/${deleted.id}`), 200)
+    expectEnvelope(await t.call('POST', `${ORDERS}/bulk-status`, { ids: [sold.id], status: 3 }), 200)
+    expectEnvelope(
+      await t.call('POST', `${PRODUCTS}/${shelf[0]!.id}/stock-adjustments`, {
+        reason: 'lost',
+        delta: -2,
+        variantId: a![1]!.id,
+      }),
+      201,
+    )
+    expectEnvelope(
+      await t.call(
+        'PUT',
+        `${PRODUCTS}/${shelf[3]!.id}`,
+        form(shelf[3]!.name, [{ ...d![0], quantity: 1 }, d![1]]),
+      ),
+      200,
+    )
+    expectEnvelope(await t.call('DELETE', `${PRODUCTS}/${plain.id}`), 200)
+    expect(await totals()).toEqual(await counted())
   })
 })
 
