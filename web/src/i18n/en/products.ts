@@ -101,4 +101,22 @@ export const products = {
     importedText: 'The products are saved.',
     backToList: 'Back to the product list',
   },
+  /** The stock sheet: the monthly count's download and its import (CONTRACT 5.4). */
+  stockSheet: {
+    menu: 'Stock sheet',
+    download: 'Download stock sheet',
+    openImport: 'Import stock count',
+    title: 'Import stock count',
+    intro:
+      'Set the stock from your stock count, a CSV file saved as UTF-8: download the stock sheet, write the units you counted in it and import it back. The file is checked first, then every row is written, or none; each stock that changes is a stock count in its product’s stock movements.',
+    columns:
+      'Columns: sku finds a variant (a size or colour of a product); id finds a product without variants, whose sku is empty. quantity is the stock you counted. price is optional: a whole VND amount sets the price; an empty cell leaves a product’s price as it is and makes a variant follow its product’s price; without a price column no price changes. product, size and color only help you count and are not read.',
+    importing: 'Setting the stock…',
+    toSet: 'Rows to set',
+    set: 'Stocks or prices changed',
+    checkedTitle: 'The file is ready to import',
+    checkedText: 'Nothing has been written yet: press Import to set these stocks and prices.',
+    importedTitle: 'Stock count imported',
+    importedText: 'The stocks and prices are set. A row that already matched the shop changes nothing.',
+  },
 }

@@ -102,4 +102,21 @@ export const products: Messages<typeof en> = {
     importedText: 'Các sản phẩm đã được lưu.',
     backToList: 'Về danh sách sản phẩm',
   },
+  stockSheet: {
+    menu: 'Bảng tồn kho',
+    download: 'Tải bảng tồn kho',
+    openImport: 'Nhập số kiểm kho',
+    title: 'Nhập số kiểm kho',
+    intro:
+      'Đặt tồn kho theo số kiểm kho của bạn, từ tệp CSV lưu dạng UTF-8: tải bảng tồn kho, ghi số lượng đếm được vào đó rồi nhập lại. Tệp được kiểm tra trước, sau đó ghi tất cả các dòng hoặc không ghi dòng nào; mỗi tồn kho thay đổi là một lần kiểm kho trong biến động tồn kho của sản phẩm.',
+    columns:
+      'Các cột: sku tìm một phân loại (kích cỡ hoặc màu của sản phẩm); id tìm một sản phẩm không có phân loại, khi đó sku để trống. quantity là tồn kho bạn đếm được. price (giá, đồng) không bắt buộc: ô có số sẽ đặt giá; ô trống giữ nguyên giá của sản phẩm và cho phân loại theo giá của sản phẩm; không có cột price thì giá không đổi. Các cột product, size và color chỉ giúp bạn đếm, không được đọc.',
+    importing: 'Đang đặt tồn kho…',
+    toSet: 'Số dòng sẽ đặt',
+    set: 'Tồn kho hoặc giá đã thay đổi',
+    checkedTitle: 'Tệp đã sẵn sàng để nhập',
+    checkedText: 'Chưa có gì được ghi: nhấn Nhập để đặt các tồn kho và giá này.',
+    importedTitle: 'Đã nhập số kiểm kho',
+    importedText: 'Tồn kho và giá đã được đặt. Dòng nào đã khớp với cửa hàng thì không thay đổi gì.',
+  },
 }
