@@ -144,7 +144,12 @@ test('on a phone the stock sheet menu works by keyboard and the import screen fi
   const download = page.getByRole('menuitem', { name: 'Download stock sheet' })
   await expect(download).toBeVisible()
   await screenshot(page, 'stock-sheet-menu-narrow')
+  // The menu takes the focus once it has opened: an arrow pressed before that would go to the button instead.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null))
+    .toBe(true)
   await page.keyboard.press('ArrowDown')
+  await expect(download).toBeFocused()
   await page.keyboard.press('ArrowDown')
   await expect(page.getByRole('menuitem', { name: 'Import stock count' })).toBeFocused()
   await page.keyboard.press('Enter')
