@@ -157,6 +157,12 @@ export const routesFor = (queryClient: QueryClient): RouteObject[] => [
         'catalog:write',
       ),
       screen(
+        paths.stockImport,
+        () => import('../features/products/stock-sheet/stock-import-page.tsx'),
+        (m) => m.StockImportPage,
+        'catalog:write',
+      ),
+      screen(
         '/admin/product/edit/:id',
         () => import('../features/products/product-form-page.tsx'),
         (m) => m.ProductEditPage,

@@ -48,6 +48,7 @@ export function ListScreen<Row extends { id: string }>({
   searchPlaceholder,
   add,
   addMany,
+  moreActions,
   list,
   columns,
   actions,
@@ -60,6 +61,8 @@ export function ListScreen<Row extends { id: string }>({
   add?: { to: string; label: string }
   /** A second way to add records, beside the add button (the product import). */
   addMany?: { to: string; label: string }
+  /** A screen's own header buttons, between the export and the add buttons (the product list's stock sheet). */
+  moreActions?: ReactNode
   list: ListController<Row>
   columns: Column<Row>[]
   actions: RowActions<Row>
@@ -141,7 +144,7 @@ export function ListScreen<Row extends { id: string }>({
         title={title}
         crumbs={crumbs}
         actions={
-          (add || addMany || list.canExport) && (
+          (add || addMany || moreActions || list.canExport) && (
             <Group gap="sm">
               {list.canExport && (
                 <Button
@@ -153,6 +156,7 @@ export function ListScreen<Row extends { id: string }>({
                   {t('common.list.export')}
                 </Button>
               )}
+              {moreActions}
               {addMany && (
                 <Button
                   component={Link}

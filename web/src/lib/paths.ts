@@ -24,6 +24,8 @@ export const paths = {
   productEdit: (id: string) => `/admin/product/edit/${encodeURIComponent(id)}`,
   /** Products from a CSV file (CONTRACT 4.1). */
   productImport: '/admin/products/import',
+  /** The stock count from the stock sheet, a CSV file (CONTRACT 5.4). */
+  stockImport: '/admin/products/stock-import',
   reviews: '/admin/product-reviews',
   brands: '/admin/brands',
   brandNew: '/admin/brand',

@@ -15,6 +15,7 @@ import { apiQuery } from '../../lib/queries.ts'
 import { useStoreConfig } from '../../lib/store-config.tsx'
 import { useListController } from '../../lib/use-list-controller.ts'
 import type { BulkAction } from '../../lib/use-list-selection.ts'
+import { StockSheetMenu } from './stock-sheet/stock-sheet-menu.tsx'
 
 /** The stock mark of a row: out of stock at 0, low from 1 to the shop's threshold, none above it. */
 export function stockMark(quantity: number, lowStockThreshold: number): 'out' | 'low' | undefined {
@@ -25,7 +26,8 @@ export function stockMark(quantity: number, lowStockThreshold: number): 'out' | 
 /**
  * /admin/products: Name, Price, stock, sold and rating, Brand, Category, Image and the row actions (spec
  * section 2), sorted by any of them, filtered by category, brand, price, stock and size (CONTRACT 4.1), with
- * the export of what it shows and the deletion of the chosen rows.
+ * the export of what it shows, the stock sheet's download and import (CONTRACT 5.4) and the deletion of the
+ * chosen rows.
  */
 export function ProductListPage() {
   const { t } = useTranslation()
@@ -164,6 +166,7 @@ export function ProductListPage() {
       crumbs={[{ label: t('products.list') }]}
       searchPlaceholder={t('products.searchPlaceholder')}
       add={canWrite ? { to: paths.productNew, label: t('products.add') } : undefined}
+      moreActions={<StockSheetMenu />}
       addMany={canWrite ? { to: paths.productImport, label: t('products.import.open') } : undefined}
       list={list}
       columns={columns}

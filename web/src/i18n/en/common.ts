@@ -115,4 +115,24 @@ export const common = {
     createdAt: 'Date added',
     updatedAt: 'Last changed',
   },
+  /** The CSV import screens: file, check, import and the error table (CONTRACT 4.1, 5.4). */
+  csvImport: {
+    file: 'CSV file',
+    filePlaceholder: 'Choose a .csv file',
+    clearFile: 'Remove the chosen file',
+    check: 'Check file',
+    run: 'Import',
+    progress: 'Progress of the import',
+    uploading: 'Uploading the file… {{percent}}%',
+    checking: 'Checking the rows…',
+    rejectedTitle: 'The file has errors',
+    refusedTitle: 'The file was refused',
+    errors: 'Errors in the file',
+    errorColumns: {
+      line: 'Line',
+      field: 'Column',
+      message: 'Message',
+    },
+    moreErrors: 'The first {{shown}} of {{total}} errors are shown; fix them and check the file again.',
+  },
 }

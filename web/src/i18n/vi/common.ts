@@ -115,4 +115,23 @@ export const common: Messages<typeof en> = {
     createdAt: 'Ngày thêm',
     updatedAt: 'Lần sửa cuối',
   },
+  csvImport: {
+    file: 'Tệp CSV',
+    filePlaceholder: 'Chọn tệp .csv',
+    clearFile: 'Bỏ tệp đã chọn',
+    check: 'Kiểm tra tệp',
+    run: 'Nhập',
+    progress: 'Tiến độ nhập',
+    uploading: 'Đang tải tệp lên… {{percent}}%',
+    checking: 'Đang kiểm tra các dòng…',
+    rejectedTitle: 'Tệp có lỗi',
+    refusedTitle: 'Tệp bị từ chối',
+    errors: 'Lỗi trong tệp',
+    errorColumns: {
+      line: 'Dòng',
+      field: 'Cột',
+      message: 'Lỗi',
+    },
+    moreErrors: 'Đang hiển thị {{shown}} trên {{total}} lỗi; hãy sửa rồi kiểm tra lại tệp.',
+  },
 }

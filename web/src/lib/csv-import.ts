@@ -1,13 +1,25 @@
-import { type ImportError, type ImportReport, importReport, isMessageCode } from '@store/contract'
-import { endpoints } from '@store/contract/client'
+import {
+  type ImportError,
+  type ImportReport,
+  importReport,
+  isMessageCode,
+  type Resource,
+} from '@store/contract'
+import type { endpoints } from '@store/contract/client'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { useState } from 'react'
-import { ApiError, api } from '../../../lib/http.ts'
-import { invalidateAfter } from '../../../lib/queries.ts'
-import { translate, translateMessage } from '../../../lib/validation.ts'
+import { ApiError, api } from './http.ts'
+import { invalidateAfter } from './queries.ts'
+import { translate, translateMessage } from './validation.ts'
 
-/** Where a run of the import is: sending the file (with how much of it has gone), or waiting for the server. */
+/**
+ * A CSV import of the contract: one multipart `file` part, `dryRun` in the query, the import report as its
+ * answer, all rows or none (the product import of CONTRACT 4.1, the stock count of CONTRACT 5.4).
+ */
+export type CsvImportRoute = typeof endpoints.products.import | typeof endpoints.products.stockImport
+
+/** Where a run of an import is: sending the file (with how much of it has gone), or waiting for the server. */
 export type ImportProgress = { phase: 'upload'; percent: number } | { phase: 'server' }
 
 /** What a run answered: the report, and whether the rows were written or only checked. */
@@ -17,10 +29,13 @@ export interface ImportOutcome {
 }
 
 /**
- * Sends a CSV file to the product import (CONTRACT 4.1); `dryRun` checks every row and writes nothing.
- * Answers the report; a refusal throws `ApiError`, whose `data` is the report when rows are at fault.
+ * Sends a CSV file to an import call; `dryRun` checks every row and writes nothing. Answers the report; a
+ * refusal throws `ApiError`, whose `data` is the report when rows are at fault.
+ *
+ * @example await uploadCsv(endpoints.products.stockImport, file, { dryRun: true })
  */
-export async function importProducts(
+export async function uploadCsv(
+  endpoint: CsvImportRoute,
   file: File,
   {
     dryRun,
@@ -31,7 +46,7 @@ export async function importProducts(
   const body = new FormData()
   body.append('file', file)
   onProgress?.({ phase: 'upload', percent: 0 })
-  const answer = await api(endpoints.products.import, {
+  const answer = await api(endpoint, {
     query: { dryRun: dryRun ? 'true' : 'false' },
     body,
     signal,
@@ -62,23 +77,26 @@ export function reportOf(error: unknown): ImportReport | undefined {
 }
 
 /**
- * The import as a mutation with its progress: `mutate({ file, dryRun })`. A written import marks every cached
- * product answer stale (and what shows products), so the list shows the new rows on return.
+ * An import call as a mutation with its progress: `mutate({ file, dryRun })`. A written import marks every
+ * cached answer of the call's resource stale (and what shows it), so the screens show the new figures on return.
  *
- * @example const run = useImportProducts(); run.mutate({ file, dryRun: true }); run.progress // { phase: 'upload', percent: 40 }
+ * @example const run = useCsvImport(endpoints.products.import); run.mutate({ file, dryRun: true }); run.progress // { phase: 'upload', percent: 40 }
  */
-export function useImportProducts() {
+export function useCsvImport(endpoint: CsvImportRoute) {
   const queryClient = useQueryClient()
   const [progress, setProgress] = useState<ImportProgress | null>(null)
   const mutation = useMutation({
     // Refusals are shown on the screen itself, next to the file, not toasted.
     meta: { silent: true },
     mutationFn: ({ file, dryRun }: { file: File; dryRun: boolean }) =>
-      importProducts(file, { dryRun, onProgress: setProgress }),
+      uploadCsv(endpoint, file, { dryRun, onProgress: setProgress }),
     onSettled: () => setProgress(null),
     onSuccess: async ({ dryRun }) => {
-      if (!dryRun) await invalidateAfter(queryClient, endpoints.products.import.resource, 'none')
+      if (!dryRun) await invalidateAfter(queryClient, endpoint.resource as Resource, 'none')
     },
   })
   return { ...mutation, progress }
 }
+
+/** What `useCsvImport` gives a screen. */
+export type CsvImport = ReturnType<typeof useCsvImport>
