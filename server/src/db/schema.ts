@@ -264,6 +264,8 @@ export const products = pgTable(
       .references(() => brands.id, { onDelete: 'restrict' }),
     sold: integer('sold').notNull().default(0),
     rating: doublePrecision('rating').notNull().default(0),
+    /** Whether it has variants (CONTRACT 5.4): a list reads their rows only for the products that do. */
+    hasVariants: boolean('has_variants').notNull().default(false),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -518,6 +518,7 @@ async function writeDemo(tx: Db, plan: Plan, pictures: Pictures): Promise<DemoSu
         description: p.description,
         size: p.sizes,
         quantity: p.quantity,
+        hasVariants: p.variants.length > 0,
         categoryId: categoryIds[p.kind]!.id,
         brandId: brandIds[p.brand]!.id,
         createdAt: p.createdAt,

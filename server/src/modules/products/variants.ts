@@ -133,6 +133,10 @@ export async function saveVariants(
       moved.push({ productId, variantId: written[0]!.id, delta, after: v.quantity, reason: 'edited' })
   }
   await recordMovements(db, moved, by)
+  await db
+    .update(products)
+    .set({ hasVariants: sent.length > 0 })
+    .where(eq(products.id, productId))
 }
 
 /**

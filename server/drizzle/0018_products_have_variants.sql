@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "has_variants" boolean DEFAULT false NOT NULL;
