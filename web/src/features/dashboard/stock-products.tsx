@@ -129,8 +129,9 @@ export function StockProducts({ stock }: { stock: StockKind }) {
                           {product.brand.name} · {product.category.name}
                         </Text>
                         {low && lowSizes(product, lowStockThreshold).length > 0 && (
-                          // A product sold by size is listed for the sizes running low, whatever its total.
-                          <Text size="xs" c="orange.9">
+                          // A product sold by size is listed for the sizes running low, whatever its total; in the
+                          // text's own colour, which keeps its contrast on a hovered row.
+                          <Text size="xs">
                             {t('dashboard.lowStock.sizes', {
                               list: lowSizes(product, lowStockThreshold)
                                 .map((v) => `${v.size ?? v.color ?? v.sku} ${format.count(v.quantity)}`)
