@@ -26,22 +26,11 @@ import { ImageInput } from '../../components/image-input.tsx'
 import { keepTouched, keepTouchedRows } from '../../lib/edit-body.ts'
 import { apiQuery } from '../../lib/queries.ts'
 import { translateMessage } from '../../lib/validation.ts'
+import type { ProductFormValues } from './product-form-values.ts'
 import { VariantsPart } from './product-variants.tsx'
-import { rowsToInput, stockOfRows, type VariantRow, variantToRow } from './variant-rows.ts'
+import { rowsToInput, stockOfRows, variantToRow } from './variant-rows.ts'
 
-/** What the form holds while it is being filled: number inputs hold '' until something is typed. */
-export interface ProductFormValues {
-  name: string
-  price: number | string
-  description: string
-  quantity: number | string
-  category: string
-  brand: string
-  images: string[]
-  size: Size[]
-  /** The variants, in the table's order; none for a product sold as one item. */
-  variants: VariantRow[]
-}
+export type { ProductFormValues }
 
 export const emptyProduct: ProductFormValues = {
   name: '',

@@ -20,7 +20,7 @@ import { type KeyboardEvent, useId, useState } from 'react'
 import { Controller, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { translateMessage } from '../../lib/validation.ts'
-import type { ProductFormValues } from './product-form.tsx'
+import type { ProductFormValues } from './product-form-values.ts'
 import { emptyVariantRow, newRows, skuBaseOf, skuOf, splitList } from './variant-rows.ts'
 
 /** Wide enough for every column's input to show what it holds; narrower screens scroll the table's own box. */
