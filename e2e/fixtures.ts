@@ -22,6 +22,19 @@ export async function expectAccessible(page: Page) {
   // tag: it is evaluated through the browser's debugging protocol, which the policy does not govern.
   // Once a document: several checks of one screen in its states reuse the axe already parsed there.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
+  // A dialog fading in, or a button still easing its hover colour, is measured between its colours: the checks
+  // wait for the screen's transitions to end (not for spinners, which never do; at most 2 s).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((done) => setTimeout(done, 2000)),
+    ]),
+  )
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
     const axe = (window as any).axe
