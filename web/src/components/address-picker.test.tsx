@@ -91,6 +91,34 @@ describe('the address picker', () => {
     expect(server.callsTo('GET /api/admin/places/provinces')).toHaveLength(1)
   })
 
+  it('keeps the ward shut while its list loads, so text typed into it always has a choice highlighted', async () => {
+    let answer: (() => void) | undefined
+    const late = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    fakeFetch({
+      'GET /api/admin/places/provinces': () => ok(PROVINCES),
+      'GET /api/admin/places/provinces/01/wards': async () => {
+        await late
+        return ok(WARDS['01'])
+      },
+    })
+    const user = userEvent.setup()
+    renderAt(<Harness />, '/', '*', { dropdowns: true })
+    await waitFor(() => expect(province()).toBeEnabled())
+    await user.type(province(), 'ha noi')
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(province()).toHaveValue('Hà Nội'))
+    expect(wardBox()).toBeDisabled()
+    expect(wardBox()).toHaveAttribute('placeholder', 'Loading…')
+
+    answer?.()
+    await waitFor(() => expect(wardBox()).toBeEnabled())
+    await user.type(wardBox(), 'cau giay')
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(shown()).toEqual({ street: '', wardCode: '00167', provinceCode: '01' }))
+  })
+
   it("offers the chosen province's wards only, and empties the ward when the province changes", async () => {
     const server = places()
     const user = userEvent.setup()

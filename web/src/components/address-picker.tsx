@@ -97,6 +97,9 @@ export function AddressPicker({
   })
   const provinceList = provinces.data?.data ?? []
   const wardList = parts.provinceCode === '' ? [] : (wards.data?.data ?? [])
+  // A list still loading keeps its field shut: text typed before the options arrive would have none highlighted,
+  // and Enter would then choose nothing.
+  const wardsLoading = parts.provinceCode !== '' && wards.isPending
 
   const toggle = (toFreeText: boolean) => {
     if (toFreeText && typeof value !== 'string') {
@@ -128,11 +131,12 @@ export function AddressPicker({
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
             <Select
               label={t('places.province')}
-              placeholder={t('places.typeToSearch')}
+              placeholder={provinces.isPending ? t('common.loading') : t('places.typeToSearch')}
               required={required}
               searchable
               selectFirstOptionOnChange
               allowDeselect={false}
+              disabled={provinces.isPending}
               data={provinceList.map((p) => ({ value: p.code, label: p.name }))}
               filter={placeFilter(provinceList, (p) => p.name)}
               nothingFoundMessage={provinces.isPending ? t('common.loading') : t('places.noProvince')}
@@ -147,12 +151,18 @@ export function AddressPicker({
             />
             <Select
               label={t('places.ward')}
-              placeholder={parts.provinceCode ? t('places.typeToSearch') : t('places.provinceFirst')}
+              placeholder={
+                parts.provinceCode === ''
+                  ? t('places.provinceFirst')
+                  : wardsLoading
+                    ? t('common.loading')
+                    : t('places.typeToSearch')
+              }
               required={required}
               searchable
               selectFirstOptionOnChange
               allowDeselect={false}
-              disabled={parts.provinceCode === ''}
+              disabled={parts.provinceCode === '' || wardsLoading}
               data={wardList.map((w) => ({ value: w.code, label: w.fullName }))}
               filter={placeFilter(wardList, (w) => w.fullName)}
               limit={50}
