@@ -39,5 +39,8 @@ export const AUDIT_ACTIONS = [
   'bulkDelete',
   'note',
   'stockAdjust',
+  'shipment',
+  'bulkShipment',
+  'codCollected',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

@@ -206,6 +206,27 @@ export const endpoints: Routes<typeof table> = {
       operation: 'removeLine',
     },
   },
+  shipments: {
+    create: {
+      method: 'POST',
+      path: '/admin/orders/:id/shipment',
+      resource: 'shipments',
+      operation: 'create',
+    },
+    update: { method: 'PUT', path: '/admin/orders/:id/shipment', resource: 'shipments', operation: 'update' },
+    bulkCreate: {
+      method: 'POST',
+      path: '/admin/orders/bulk-shipment',
+      resource: 'shipments',
+      operation: 'bulkCreate',
+    },
+    codCollected: {
+      method: 'POST',
+      path: '/admin/shipments/cod-collected',
+      resource: 'shipments',
+      operation: 'codCollected',
+    },
+  },
   analytics: {
     figures: { method: 'GET', path: '/admin/analytics', resource: 'analytics', operation: 'figures' },
     salesPerDay: {

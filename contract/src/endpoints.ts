@@ -11,6 +11,7 @@ import { placeEndpoints } from './places.ts'
 import { productEndpoints } from './products.ts'
 import { reviewEndpoints } from './reviews.ts'
 import { settingsEndpoints } from './settings.ts'
+import { shipmentEndpoints } from './shipments.ts'
 import { staffEndpoints } from './staff.ts'
 import { userEndpoints } from './users.ts'
 
@@ -28,6 +29,7 @@ export const endpoints = {
   products: productEndpoints,
   reviews: reviewEndpoints,
   orders: orderEndpoints,
+  shipments: shipmentEndpoints,
   analytics: analyticsEndpoints,
   files: fileEndpoints,
   staff: staffEndpoints,

@@ -58,5 +58,9 @@ export const ORDER_EVENT_TYPES = [
   'line-changed',
   'line-deleted',
   'note',
+  /** A shipment made or moved (CONTRACT 5.5): `to` its step, `note` the carrier and tracking number. */
+  'shipment',
+  /** COD the courier paid over: `to` the amount, `note` the carrier and tracking number. */
+  'cod',
 ] as const
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number]

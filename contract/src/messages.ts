@@ -183,6 +183,16 @@ export const messageTexts = {
   taxCode: 'Must be 10 digits, or 10 digits, a dash and 3 digits',
   bankIncomplete: 'Fill in the bank, the account number and the account name together, or none of them',
   documentsBusy: 'The server is busy printing other documents; try again in {{seconds}} s',
+  // Shipments, COD and labels (CONTRACT 5.5).
+  trackingNumber: 'Must be letters, digits, dots and dashes, as the carrier prints it',
+  trackingTaken: 'The tracking number {{trackingNumber}} is already on order {{orderId}}',
+  shipmentExists: 'This order already has a shipment',
+  shipmentOrderStatus: 'A {{status}} order cannot be shipped: only a Pending or Processing one',
+  noShipment: 'This order has no shipment yet',
+  shipmentMove: 'A shipment cannot go from {{from}} to {{to}}',
+  shipmentSame: 'The shipment is already {{status}}',
+  noLabel: 'Order {{ids}} has no shipment to print a label for',
+  codColumns: 'The statement needs a tracking number column and an amount column',
 
   // Uploads.
   notAnImage: 'Not an image we accept; send JPEG, PNG, WebP, GIF or AVIF',
@@ -237,7 +247,7 @@ export const isMessageCode = (value: string): value is MessageCode => codes.has(
  * product. Such a parameter never carries a name in one language: the API's English text names it here
  * (`messageText`), and the web app in the language on screen.
  */
-export type NameSet = 'orderStatus' | 'orderField' | 'productField'
+export type NameSet = 'orderStatus' | 'orderField' | 'productField' | 'shipmentStatus'
 
 /** The parameters of each message that hold codes of a `NameSet`. */
 export const NAMED_PARAMS: Partial<Record<MessageCode, Record<string, NameSet>>> = {
@@ -245,6 +255,9 @@ export const NAMED_PARAMS: Partial<Record<MessageCode, Record<string, NameSet>>>
   statusSame: { status: 'orderStatus' },
   orderLocked: { field: 'orderField', status: 'orderStatus' },
   linesLocked: { status: 'orderStatus' },
+  shipmentOrderStatus: { status: 'orderStatus' },
+  shipmentMove: { from: 'shipmentStatus', to: 'shipmentStatus' },
+  shipmentSame: { status: 'shipmentStatus' },
   csvUnknownName: { what: 'productField' },
 }
 

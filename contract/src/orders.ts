@@ -38,6 +38,7 @@ import {
 } from './list-params.ts'
 import { messageRef, messages } from './messages.ts'
 import { addressParts } from './places.ts'
+import { CARRIERS, COD_STATUSES, SHIPMENT_STATUSES, shipment } from './shipments.ts'
 
 /** The largest quantity an order keeps (a PostgreSQL `integer`). */
 export const MAX_ORDER_QUANTITY = 2_147_483_647
@@ -91,6 +92,13 @@ const orderFilterShape = {
   minTotal: optionalWhole().meta({ description: 'totalPrice at least this, in VND' }),
   maxTotal: optionalWhole().meta({ description: 'totalPrice at most this, in VND' }),
   userId: optionalId.meta({ description: "The customer's id" }),
+  shipment: optionalChoice([...SHIPMENT_STATUSES, 'none'] as const).meta({
+    description: "The shipment's step, or `none` for orders not shipped yet (CONTRACT 5.5)",
+  }),
+  carrier: optionalChoice(CARRIERS).meta({ description: 'Shipped with this carrier' }),
+  codStatus: optionalChoice(COD_STATUSES).meta({
+    description: "Where the shipment's cash on delivery stands: none, pending, outstanding, collected",
+  }),
   /** Sent by the old client's order list; accepted and without effect. */
   role: z.enum(SPEC_ROLES, { error: messages.oneOf(SPEC_ROLES) }).optional(),
 }
@@ -140,6 +148,8 @@ export const order = z.object({
   amountByHand: z.boolean(),
   /** Staff set `quantity` by hand: it no longer follows the lines. */
   quantityByHand: z.boolean(),
+  /** The order's shipment with its carrier, tracking number and COD (CONTRACT 5.5); null before it ships. */
+  shipment: shipment.nullable(),
   version: recordVersion,
   createdAt: isoDate,
   updatedAt: isoDate,

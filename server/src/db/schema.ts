@@ -1,10 +1,12 @@
 import {
   type AddressParts,
+  CARRIERS,
   ORDER_EVENT_TYPES,
   ORDER_SOURCES,
   PAYMENT_STATUSES,
   REVIEW_STATUSES,
   ROLES,
+  SHIPMENT_STATUSES,
   STOCK_REASONS,
 } from '@store/contract'
 import { sql } from 'drizzle-orm'
@@ -520,7 +522,7 @@ export const orderEvents = pgTable(
     index('order_events_actor_idx').on(t.actorId),
     check(
       'order_events_type_check',
-      sql`${t.type} in ('created', 'status', 'payment', 'edited', 'line-added', 'line-changed', 'line-deleted', 'note')`,
+      sql.raw(`type in (${ORDER_EVENT_TYPES.map((c) => `'${c}'`).join(', ')})`),
     ),
   ],
 )
@@ -559,6 +561,56 @@ export const stockMovements = pgTable(
     check(
       'stock_movements_reason_check',
       sql.raw(`reason in (${STOCK_REASONS.map((r) => `'${r}'`).join(', ')})`),
+    ),
+  ],
+)
+
+/**
+ * An order handed to a courier (CONTRACT 5.5): one an order (a returned shipment cancels its order, which is then
+ * final), its carrier and tracking number, the cash on delivery it collects, and when the courier paid that over.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: id(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    carrier: text('carrier', { enum: CARRIERS }).notNull(),
+    trackingNumber: text('tracking_number'),
+    codAmount: money('cod_amount'),
+    weightGrams: integer('weight_grams'),
+    note: text('note'),
+    status: text('status', { enum: SHIPMENT_STATUSES }).notNull().default('ready'),
+    /** When the courier delivered it, which is when its COD became outstanding. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    /** When the courier's payment of the COD was recorded, and the amount and fee its statement said. */
+    codCollectedAt: timestamp('cod_collected_at', { withTimezone: true, mode: 'date' }),
+    codCollectedAmount: bigint('cod_collected_amount', { mode: 'number' }),
+    carrierFee: bigint('carrier_fee', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('shipments_order_key').on(t.orderId),
+    // A tracking number names one parcel of a carrier: what COD statements are matched by.
+    uniqueIndex('shipments_tracking_key')
+      .on(t.carrier, t.trackingNumber)
+      .where(sql`${t.trackingNumber} is not null`),
+    // The COD outstanding: delivered, something to collect, not collected yet.
+    index('shipments_cod_outstanding_idx')
+      .on(t.carrier)
+      .where(sql`${t.status} = 'delivered' and ${t.codAmount} > 0 and ${t.codCollectedAt} is null`),
+    index('shipments_cod_collected_idx').on(t.codCollectedAt).where(sql`${t.codCollectedAt} is not null`),
+    index('shipments_status_idx').on(t.status, t.orderId),
+    check(
+      'shipments_figures_check',
+      sql`${t.codAmount} >= 0 and (${t.carrierFee} is null or ${t.carrierFee} >= 0) and (${t.weightGrams} is null or ${t.weightGrams} >= 0)`,
+    ),
+    check('shipments_carrier_check', sql.raw(`carrier in (${CARRIERS.map((c) => `'${c}'`).join(', ')})`)),
+    check(
+      'shipments_status_check',
+      sql.raw(`status in (${SHIPMENT_STATUSES.map((c) => `'${c}'`).join(', ')})`),
     ),
   ],
 )

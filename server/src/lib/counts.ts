@@ -26,6 +26,7 @@ export const COUNTED = {
   orders: { table: 'orders', condition: 'true', names: 'customer' },
   order_lines: { table: 'order_lines', condition: 'true', names: '' },
   product_variants: { table: 'product_variants', condition: 'NOT retired', names: '' },
+  shipments: { table: 'shipments', condition: 'true', names: '' },
 } as const satisfies Record<
   string,
   { table: string; condition: string; names: '' | 'name_search' | 'customer' }

@@ -37,6 +37,7 @@ const truth: Record<Population, SQL> = {
   orders: sql`select count(*)::float8 as n from orders where true`,
   order_lines: sql`select count(*)::float8 as n from order_lines where true`,
   product_variants: sql`select count(*)::float8 as n from product_variants where not retired`,
+  shipments: sql`select count(*)::float8 as n from shipments where true`,
 }
 const everyPopulation = Object.keys(truth) as Population[]
 

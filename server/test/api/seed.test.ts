@@ -140,6 +140,7 @@ async function expectStoredCountsExact(db: Db) {
     orders: sql`select count(*)::float8 as n from orders`,
     order_lines: sql`select count(*)::float8 as n from order_lines`,
     product_variants: sql`select count(*)::float8 as n from product_variants where not retired`,
+    shipments: sql`select count(*)::float8 as n from shipments`,
   }
   for (const [what, query] of Object.entries(truth) as [Population, SQL][]) {
     expect({ what, n: await countRows(db, what) }).toEqual({ what, n: await count(db, query) })

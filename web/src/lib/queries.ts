@@ -36,6 +36,8 @@ export const SHOWN_IN: Record<Resource, readonly Resource[]> = {
   products: ['orders', 'reviews'],
   reviews: ['products'],
   orders: ['analytics'],
+  // A shipment shows in its order (list and detail), a COD collected in the dashboard's figures.
+  shipments: ['orders', 'analytics'],
   analytics: [],
   files: [],
   // A member's own name shows in the account menu (`/me`).

@@ -6,6 +6,7 @@ const NAME_KEYS: Record<NameSet, string> = {
   orderStatus: 'enums.orderStatus',
   orderField: 'enums.orderField',
   productField: 'enums.productField',
+  shipmentStatus: 'enums.shipmentStatus',
 }
 
 /** A message's parameters with each code that stands for a name (an order status, a field) named in `t`'s language. */

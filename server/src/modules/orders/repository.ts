@@ -70,6 +70,7 @@ export const toOrder = ({ order: o, user: u }: OrderRow): Order => ({
   source: o.source,
   amountByHand: o.amountByHand,
   quantityByHand: o.quantityByHand,
+  shipment: null,
   version: o.version,
   createdAt: o.createdAt.toISOString(),
   updatedAt: o.updatedAt.toISOString(),

@@ -26,6 +26,7 @@ const order: Order = {
   source: 'web',
   amountByHand: false,
   quantityByHand: false,
+  shipment: null,
   version: 0,
   // 18:30 UTC: 01:30 the next day in Ho Chi Minh City, midnight in Kolkata, 13:30 in New York.
   createdAt: '2026-11-20T18:30:00.000Z',

@@ -103,6 +103,7 @@ const savedOrder = (id: string): Order => ({
   source: 'phone',
   amountByHand: false,
   quantityByHand: false,
+  shipment: null,
   version: 1,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',

@@ -144,6 +144,7 @@ describe('OrderDetailPage', () => {
     source: 'phone',
     amountByHand: false,
     quantityByHand: false,
+    shipment: null,
     version: 3,
     // 04:30 UTC on the 21st: still the 20th in New York, the 21st in Ho Chi Minh City.
     createdAt: '2026-11-21T04:30:00.000Z',

@@ -27,6 +27,7 @@ const order: Order = {
   source: 'web',
   amountByHand: false,
   quantityByHand: false,
+  shipment: null,
   version: 4,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T18:30:00.000Z',

@@ -39,6 +39,7 @@ const order: Order = {
   source: 'phone',
   amountByHand: false,
   quantityByHand: false,
+  shipment: null,
   version: 3,
   createdAt: '2026-11-21T04:30:00.000Z',
   updatedAt: '2026-11-21T04:30:00.000Z',

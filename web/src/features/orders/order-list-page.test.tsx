@@ -27,6 +27,7 @@ const order = (id: string, paymentStatus: PaymentStatus, extra: Partial<Order> =
   source: 'zalo',
   amountByHand: false,
   quantityByHand: false,
+  shipment: null,
   version: 1,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',

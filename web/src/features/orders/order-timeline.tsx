@@ -11,6 +11,8 @@ import {
   PAYMENT_STATUSES,
   type PaymentStatus,
   paymentKind,
+  SHIPMENT_STATUSES,
+  type ShipmentStatus,
 } from '@store/contract'
 import type { TFunction } from 'i18next'
 import { useForm } from 'react-hook-form'
@@ -31,7 +33,16 @@ export interface EventText {
   note?: string
 }
 
-const MONEY_FIELDS = new Set(['amount', 'subtotal', 'totalPrice', 'shipingFee', 'price', 'linePrice'])
+const MONEY_FIELDS = new Set([
+  'amount',
+  'subtotal',
+  'totalPrice',
+  'shipingFee',
+  'price',
+  'linePrice',
+  'codAmount',
+  'carrierFee',
+])
 const FIELD_KEYS = {
   address: 'orders.fields.address',
   amount: 'orders.fields.amount',
@@ -47,6 +58,10 @@ const FIELD_KEYS = {
   price: 'orders.timeline.price',
   linePrice: 'orders.timeline.price',
   lineQuantity: 'orders.fields.quantity',
+  carrier: 'orders.shipment.carrier',
+  trackingNumber: 'orders.shipment.trackingNumber',
+  codAmount: 'orders.shipment.codAmount',
+  carrierFee: 'orders.shipment.carrierFee',
 } as const
 const KNOWN_PAYMENT_CODES: string[] = Object.values(PAYMENT_METHODS)
 
@@ -58,6 +73,10 @@ const isPaymentStatus = (value: unknown): value is PaymentStatus =>
 /** An order status code (number or text) by its name in the screen's language. */
 const statusName = (t: TFunction, value: unknown) =>
   isStatus(value) ? t(`enums.orderStatus.${Number(value) as OrderStatus}`) : String(value ?? '—')
+const shipmentStatusName = (t: TFunction, value: unknown) =>
+  SHIPMENT_STATUSES.includes(value as ShipmentStatus)
+    ? t(`enums.shipmentStatus.${value as ShipmentStatus}`)
+    : String(value ?? '—')
 const paymentStatusName = (t: TFunction, value: unknown) =>
   isPaymentStatus(value) ? t(`enums.paymentStatus.${value}`) : String(value ?? '—')
 
@@ -67,6 +86,7 @@ function valueText(t: TFunction, format: Format, field: string, value: unknown):
   if (MONEY_FIELDS.has(field) && typeof value === 'number') return format.money(value)
   if (field === 'status') return statusName(t, value)
   if (field === 'paymentStatus') return paymentStatusName(t, value)
+  if (field === 'carrier') return t(`enums.carrier.${value as 'ghn'}`, { defaultValue: String(value) })
   if (field === 'methodPayment') {
     const code = String(value)
     return KNOWN_PAYMENT_CODES.includes(code) || paymentKind(code) !== 'paypal'
@@ -153,6 +173,24 @@ export function describeEvent(t: TFunction, format: Format, event: OrderEvent): 
       }
     case 'note':
       return { title: t('orders.timeline.note'), details, note: event.note ?? '' }
+    case 'shipment':
+      // Made: `to` its first step and `changes` its carrier, number and COD; moved: `from` → `to`.
+      return {
+        title:
+          event.from === undefined
+            ? t('orders.timeline.shipmentMade', { status: shipmentStatusName(t, event.to) })
+            : t('orders.timeline.shipment', {
+                from: shipmentStatusName(t, event.from),
+                to: shipmentStatusName(t, event.to),
+              }),
+        details,
+      }
+    case 'cod':
+      return {
+        title: t('orders.timeline.cod', { amount: format.money(Number(event.to ?? 0)) }),
+        details,
+        ...(event.note !== undefined && { note: event.note }),
+      }
   }
 }
 

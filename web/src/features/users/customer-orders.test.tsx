@@ -45,6 +45,7 @@ const order = (id: string, totalPrice: number): Order => ({
   source: 'phone',
   amountByHand: false,
   quantityByHand: false,
+  shipment: null,
   version: 0,
   // 17:30 UTC is past midnight in the store's zone (UTC+7): the next day there.
   createdAt: '2026-03-01T17:30:00.000Z',

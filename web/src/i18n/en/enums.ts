@@ -27,6 +27,28 @@ export const enums = {
   /** A field of an order or a product named inside a sentence (contract's `NAMED_PARAMS`): as the API writes it. */
   orderField: { amount: 'amount', quantity: 'quantity' },
   productField: { category: 'category', brand: 'brand' },
+  /** A shipment's step (contract's `SHIPMENT_STATUSES`). */
+  shipmentStatus: { ready: 'Ready', 'in-transit': 'Shipping', delivered: 'Delivered', returned: 'Returned' },
+  /** The couriers (contract's `CARRIERS`): their own names, but the shop's own delivery and other. */
+  carrier: {
+    ghn: 'Giao Hàng Nhanh (GHN)',
+    ghtk: 'Giao Hàng Tiết Kiệm (GHTK)',
+    viettelpost: 'Viettel Post',
+    jt: 'J&T Express',
+    spx: 'SPX Express',
+    vnpost: 'VNPost',
+    ninjavan: 'Ninja Van',
+    ahamove: 'Ahamove',
+    self: 'Shop delivery',
+    other: 'Other carrier',
+  },
+  /** Where a shipment's cash on delivery stands (contract's `COD_STATUSES`). */
+  codStatus: {
+    none: 'No COD',
+    pending: 'With the courier',
+    outstanding: 'To collect',
+    collected: 'Collected',
+  },
   /** Why a product's stock changed (contract's `STOCK_REASONS`). */
   stockReason: {
     order: 'Order',

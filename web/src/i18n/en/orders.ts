@@ -174,5 +174,15 @@ export const orders = {
     noteHint: 'Seen only by staff, on this timeline.',
     addNote: 'Add note',
     noteAdded: 'Note added',
+    shipmentMade: 'Shipment made: {{status}}',
+    shipment: 'Shipment: {{from}} → {{to}}',
+    cod: 'COD collected: {{amount}}',
+  },
+  /** An order's shipment (CONTRACT 5.5). */
+  shipment: {
+    carrier: 'Carrier',
+    trackingNumber: 'Tracking number',
+    codAmount: 'COD to collect',
+    carrierFee: 'Carrier fee',
   },
 }

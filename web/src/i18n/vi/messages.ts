@@ -168,6 +168,15 @@ export const messages: Messages<typeof messageTexts> = {
   taxCode: 'Phải gồm 10 chữ số, hoặc 10 chữ số, dấu gạch ngang và 3 chữ số',
   bankIncomplete: 'Hãy điền cả ngân hàng, số tài khoản và tên chủ tài khoản, hoặc để trống cả ba',
   documentsBusy: 'Máy chủ đang bận in các tài liệu khác; vui lòng thử lại sau {{seconds}} giây',
+  trackingNumber: 'Chỉ gồm chữ, số, dấu chấm và gạch ngang, như đơn vị vận chuyển in',
+  trackingTaken: 'Mã vận đơn {{trackingNumber}} đã thuộc đơn hàng {{orderId}}',
+  shipmentExists: 'Đơn hàng này đã có vận đơn',
+  shipmentOrderStatus: 'Không thể giao đơn hàng {{status}}: chỉ đơn Chờ xác nhận hoặc Đang xử lý',
+  noShipment: 'Đơn hàng này chưa có vận đơn',
+  shipmentMove: 'Vận đơn không thể chuyển từ {{from}} sang {{to}}',
+  shipmentSame: 'Vận đơn đã ở trạng thái {{status}}',
+  noLabel: 'Đơn hàng {{ids}} chưa có vận đơn để in nhãn',
+  codColumns: 'Bảng đối soát cần một cột mã vận đơn và một cột số tiền',
 
   notAnImage: 'Tệp không phải ảnh hợp lệ; hãy gửi JPEG, PNG, WebP, GIF hoặc AVIF',
   tooManyPixels:

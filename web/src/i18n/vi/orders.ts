@@ -162,5 +162,14 @@ export const orders: Messages<typeof en> = {
     noteHint: 'Chỉ nhân viên xem được, trên lịch sử này.',
     addNote: 'Thêm ghi chú',
     noteAdded: 'Đã thêm ghi chú',
+    shipmentMade: 'Tạo vận đơn: {{status}}',
+    shipment: 'Vận đơn: {{from}} → {{to}}',
+    cod: 'Đã đối soát COD: {{amount}}',
+  },
+  shipment: {
+    carrier: 'Đơn vị vận chuyển',
+    trackingNumber: 'Mã vận đơn',
+    codAmount: 'Tiền thu hộ (COD)',
+    carrierFee: 'Phí vận chuyển đối soát',
   },
 }
