@@ -158,4 +158,18 @@ export const dashboard = {
     sizes: 'Sizes running low: {{list}}',
     empty: 'No product is running low.',
   },
+  /** COD of delivered shipments the carriers still hold, and the period's settlements (CONTRACT 5.5). */
+  cod: {
+    heading: 'COD outstanding',
+    outstanding: 'Delivered, not yet paid over by the carriers',
+    byCarrier: 'By carrier',
+    carrier: 'Carrier',
+    orders: 'Orders',
+    amount: 'Amount',
+    none: 'No carrier owes COD.',
+    collected: 'Collected in the period',
+    fees: 'Carrier fees',
+    net: 'Net to the shop',
+    reconcile: 'Reconcile COD',
+  },
 }

@@ -4,6 +4,7 @@ import { audit as enAudit } from './audit.ts'
 import { auth as enAuth } from './auth.ts'
 import { brands as enBrands } from './brands.ts'
 import { categories as enCategories } from './categories.ts'
+import { cod as enCod } from './cod.ts'
 import { common as enCommon } from './common.ts'
 import { dashboard as enDashboard } from './dashboard.ts'
 import { enums as enEnums } from './enums.ts'
@@ -38,4 +39,5 @@ export const en = {
   staff: enStaff,
   audit: enAudit,
   settings: enSettings,
+  cod: enCod,
 }

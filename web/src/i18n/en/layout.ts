@@ -10,6 +10,7 @@ export const layout = {
     categories: 'Category',
     brands: 'Brand',
     orders: 'Order List',
+    cod: 'COD',
     staff: 'Staff',
     audit: 'Audit log',
     settings: 'Shop settings',

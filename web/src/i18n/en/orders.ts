@@ -30,6 +30,10 @@ export const orders = {
     total: 'Total',
     customer: 'Customer',
     source: 'Source',
+    shipment: 'Shipment',
+    notShipped: 'Not shipped',
+    carrier: 'Carrier',
+    codStatus: 'COD',
   },
   bulk: {
     changeStatus: 'Change status',
@@ -38,6 +42,13 @@ export const orders = {
     question_other: 'Move {{count}} orders to {{status}}?',
     packingSlips: 'Print packing slips',
     packingSlipsSaved: 'The packing slips are downloaded: {{name}}',
+    createShipments: 'Create shipments',
+    /** The carrier select beside 'Create shipments'. */
+    shipWith: 'Ship with',
+    shipmentsQuestion_one: 'Create a shipment with {{carrier}} for {{count}} order?',
+    shipmentsQuestion_other: 'Create shipments with {{carrier}} for {{count}} orders?',
+    labels: 'Print labels',
+    labelsSaved: 'The labels are downloaded: {{name}}',
   },
   /** Names a row in the action buttons' labels: 'Edit order #12 of Nguyễn Văn An'. */
   rowLabel: 'order #{{id}} of {{name}}',
@@ -114,6 +125,10 @@ export const orders = {
     cancelQuestion: 'Cancel this order? A cancelled order no longer changes.',
     cancelConfirm: 'Yes, cancel it',
     statusMoved: 'Order #{{id}} is now {{status}}',
+    printLabel: 'Print label',
+    labelSaved: 'The label is downloaded: {{name}}',
+    packingSlip: 'Packing slip',
+    packingSlipSaved: 'The packing slip is downloaded: {{name}}',
   },
   /** The order detail's form to add a line or change one, while the order is Pending or Processing. */
   lineForm: {
@@ -184,5 +199,35 @@ export const orders = {
     trackingNumber: 'Tracking number',
     codAmount: 'COD to collect',
     carrierFee: 'Carrier fee',
+    /** The order detail's section. */
+    heading: 'Shipment',
+    notShipped: 'Not handed to a carrier yet.',
+    create: 'Create shipment',
+    createTitle: 'Create a shipment for order #{{id}}',
+    chooseCarrier: 'Choose a carrier',
+    trackingHint: 'Leave empty when the carrier has not given one yet.',
+    codHint: "The order's amount while it is unpaid, else 0.",
+    weight: 'Weight (grams)',
+    weightValue: '{{grams}} g',
+    note: 'Note for the carrier',
+    created: 'Shipment created for order #{{id}}',
+    status: 'Shipment status',
+    codStatus: 'COD status',
+    codCollectedAt: 'COD collected on',
+    noTracking: 'Not given yet',
+    /** Read after the tracking number's link. */
+    newTab: '(opens in a new tab)',
+    /** The buttons that move the shipment on. */
+    moves: 'Move the shipment on',
+    moveTo: {
+      'in-transit': 'Picked up — in transit',
+      delivered: 'Delivered',
+      returned: 'Returned',
+    },
+    returnQuestion: 'Mark the parcel returned? The order is cancelled and its stock comes back.',
+    returnConfirm: 'Yes, it came back',
+    moved: 'The shipment of order #{{id}} is now {{status}}',
+    saveTracking: 'Save tracking number',
+    trackingSaved: 'Tracking number saved',
   },
 }

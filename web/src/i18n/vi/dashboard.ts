@@ -149,4 +149,17 @@ export const dashboard: Messages<typeof en> = {
     sizes: 'Cỡ sắp hết: {{list}}',
     empty: 'Chưa có sản phẩm nào sắp hết hàng.',
   },
+  cod: {
+    heading: 'COD chờ đối soát',
+    outstanding: 'Đã giao, đơn vị vận chuyển chưa chuyển tiền',
+    byCarrier: 'Theo đơn vị vận chuyển',
+    carrier: 'Đơn vị vận chuyển',
+    orders: 'Số đơn',
+    amount: 'Số tiền',
+    none: 'Không có đơn vị vận chuyển nào còn nợ COD.',
+    collected: 'Đã thu trong kỳ',
+    fees: 'Phí vận chuyển',
+    net: 'Thực nhận',
+    reconcile: 'Đối soát COD',
+  },
 }

@@ -5,6 +5,7 @@ import { audit as viAudit } from './audit.ts'
 import { auth as viAuth } from './auth.ts'
 import { brands as viBrands } from './brands.ts'
 import { categories as viCategories } from './categories.ts'
+import { cod as viCod } from './cod.ts'
 import { common as viCommon } from './common.ts'
 import { dashboard as viDashboard } from './dashboard.ts'
 import { enums as viEnums } from './enums.ts'
@@ -38,4 +39,5 @@ export const vi: Messages<typeof en> = {
   staff: viStaff,
   audit: viAudit,
   settings: viSettings,
+  cod: viCod,
 }

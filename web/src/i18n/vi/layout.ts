@@ -13,6 +13,7 @@ export const layout: Messages<typeof en> = {
     categories: 'Danh mục',
     brands: 'Thương hiệu',
     orders: 'Danh sách đơn hàng',
+    cod: 'Đối soát COD',
     staff: 'Nhân viên',
     audit: 'Nhật ký hoạt động',
     settings: 'Cài đặt cửa hàng',

@@ -1,0 +1,51 @@
+/** The COD reconciliation screen (CONTRACT 5.5): the cash a carrier paid over, by tracking numbers or statement. */
+export const cod = {
+  title: 'COD reconciliation',
+  intro:
+    'Record the cash on delivery a carrier has paid over: paste the tracking numbers it paid, or choose its CSV statement. Check shows what would happen; nothing is recorded until you press Record.',
+  carrier: 'Carrier',
+  chooseCarrier: 'Choose a carrier',
+  source: 'What the carrier sent',
+  sources: { numbers: 'Tracking numbers', file: 'CSV statement' },
+  numbers: 'Tracking numbers',
+  numbersHint: 'One per line, or separated by spaces or commas.',
+  numbersCount_one: '{{count}} tracking number',
+  numbersCount_other: '{{count}} tracking numbers',
+  file: 'Statement (CSV)',
+  filePlaceholder: 'Choose the CSV file',
+  clearFile: 'Remove the file',
+  fileHint:
+    "The carrier's statement: a tracking number column and an amount column, and a fee column when it has one.",
+  check: 'Check',
+  record: 'Record',
+  checkedTitle: 'Checked: nothing is recorded yet',
+  checkedText_one: '{{count}} tracking number can be recorded; press Record to mark its order paid.',
+  checkedText_other: '{{count}} tracking numbers can be recorded; press Record to mark their orders paid.',
+  nothingToRecord: 'No tracking number can be recorded.',
+  recordedTitle: 'Recorded',
+  recordedText_one: '{{count}} order marked paid.',
+  recordedText_other: '{{count}} orders marked paid.',
+  refused_one: '{{count}} tracking number not recorded: see why below.',
+  refused_other: '{{count}} tracking numbers not recorded: see why below.',
+  refusedTitle: 'The carrier’s data was refused',
+  results: 'Results by tracking number',
+  columns: {
+    trackingNumber: 'Tracking number',
+    order: 'Order',
+    result: 'Result',
+    expected: 'Expected',
+    paid: 'Paid',
+    fee: 'Fee',
+  },
+  /** Each tracking number's result (contract's `COD_RESULTS`). */
+  result: {
+    collected: 'Collected',
+    unknown: 'Unknown tracking number',
+    alreadyPaid: 'Already paid',
+    amountDifferent: 'Amount different',
+    notDelivered: 'Not delivered yet',
+    noCod: 'No COD to collect',
+  },
+  /** The same for a check: nothing was collected yet. */
+  willCollect: 'Will be recorded',
+}
