@@ -91,11 +91,11 @@ export function RecentPurchases() {
                         {/* On a phone the status sits under the amount instead of in a column of its own. */}
                         {/* max-content: a badge may shrink to an ellipsis, and a status must stay readable. */}
                         <Box hiddenFrom="xs" mt={4} w="max-content">
-                          <OrderStatusBadge status={order.status} />
+                          <OrderStatusBadge status={order.status} shipment={order.shipment} />
                         </Box>
                       </Table.Td>
                       <Table.Td visibleFrom="xs">
-                        <OrderStatusBadge status={order.status} />
+                        <OrderStatusBadge status={order.status} shipment={order.shipment} />
                       </Table.Td>
                       <Table.Td>
                         <Tooltip label={t('common.detail')}>

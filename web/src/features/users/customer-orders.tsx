@@ -59,7 +59,7 @@ export function CustomerOrders({ userId, name }: { userId: string; name: string 
       key: 'status',
       header: t('users.orders.status'),
       nowrap: true,
-      render: (order) => <OrderStatusBadge status={order.status} />,
+      render: (order) => <OrderStatusBadge status={order.status} shipment={order.shipment} />,
     },
   ]
   const caption = name ? t('users.orders.caption', { name }) : t('users.orders.title')
