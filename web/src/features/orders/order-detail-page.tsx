@@ -16,7 +16,14 @@ import {
 } from '@mantine/core'
 import { isOrderOpen, ORDER_STATUSES, type Order, type OrderLine } from '@store/contract'
 import { endpoints } from '@store/contract/client'
-import { IconAlertTriangle, IconPencil, IconPlus, IconPrinter } from '@tabler/icons-react'
+import {
+  IconAlertTriangle,
+  IconPackage,
+  IconPencil,
+  IconPlus,
+  IconPrinter,
+  IconTag,
+} from '@tabler/icons-react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -24,6 +31,7 @@ import { Link, useParams } from 'react-router'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { HistoryLink } from '../../components/history-link.tsx'
 import { Money } from '../../components/money.tsx'
+import { orderStatusName } from '../../components/order-status-badge.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { PaymentStatusBadge } from '../../components/payment-status-badge.tsx'
 import { useFormat } from '../../lib/format.ts'
@@ -32,9 +40,10 @@ import { useCan } from '../../lib/permissions.tsx'
 import { apiQuery, useApiMutation } from '../../lib/queries.ts'
 import { notify } from '../../lib/toast.ts'
 import { useBackOnFailure } from '../../lib/use-back-on-failure.ts'
-import { printInvoice } from './api/print-documents.ts'
+import { printInvoice, printLabels, printPackingSlips } from './api/print-documents.ts'
 import { type LineTarget, OrderLineDialog } from './order-line-dialog.tsx'
 import { OrderLineItem } from './order-line-item.tsx'
+import { OrderShipment } from './order-shipment.tsx'
 import { OrderStatusMoves } from './order-status-moves.tsx'
 import { OrderTimeline } from './order-timeline.tsx'
 import { PaymentMethods } from './payment-methods.tsx'
@@ -76,6 +85,16 @@ export function OrderDetailPage() {
     mutationFn: () => printInvoice(orderId),
     onSuccess: (name) => notify.success(t('orders.detail.invoiceSaved', { name })),
   })
+  // The label of its shipment (CONTRACT 5.5) and its packing slip (4.7): printing changes nothing, so anyone who
+  // may read the order prints them.
+  const label = useMutation({
+    mutationFn: () => printLabels([orderId]),
+    onSuccess: (name) => notify.success(t('orders.detail.labelSaved', { name })),
+  })
+  const packingSlip = useMutation({
+    mutationFn: () => printPackingSlips([orderId]),
+    onSuccess: (name) => notify.success(t('orders.detail.packingSlipSaved', { name })),
+  })
 
   // The query cache toasts the server's message; the screen goes back to the list (spec section 8).
   useBackOnFailure(order.isError || lines.isError, paths.orders)
@@ -99,6 +118,24 @@ export function OrderDetailPage() {
             >
               {t('orders.detail.printInvoice')}
             </Button>
+            <Button
+              variant="default"
+              leftSection={<IconPackage size={16} aria-hidden />}
+              loading={packingSlip.isPending}
+              onClick={() => packingSlip.mutate()}
+            >
+              {t('orders.detail.packingSlip')}
+            </Button>
+            {order.data?.shipment && (
+              <Button
+                variant="default"
+                leftSection={<IconTag size={16} aria-hidden />}
+                loading={label.isPending}
+                onClick={() => label.mutate()}
+              >
+                {t('orders.detail.printLabel')}
+              </Button>
+            )}
             {canWrite && (
               <Button
                 variant="light"
@@ -121,6 +158,7 @@ export function OrderDetailPage() {
           onDeleteLine={linesOpen ? setPendingLine : undefined}
           timeline={<OrderTimeline orderId={orderId} canWrite={canWrite} />}
           statusMoves={canWrite ? <OrderStatusMoves order={order.data} /> : undefined}
+          shipment={<OrderShipment order={order.data} canWrite={canWrite} />}
         />
       ) : (
         <Center py="xl">
@@ -163,6 +201,7 @@ function OrderDetail({
   onDeleteLine,
   timeline,
   statusMoves,
+  shipment,
 }: {
   order: Order
   lines: OrderLine[]
@@ -174,6 +213,8 @@ function OrderDetail({
   timeline: ReactNode
   /** The ways to move the order on, under its status; absent for an account that may not change orders. */
   statusMoves?: ReactNode
+  /** The shipment's section, at the top of the side column. */
+  shipment: ReactNode
 }) {
   const { t } = useTranslation()
   const format = useFormat()
@@ -222,9 +263,13 @@ function OrderDetail({
                   <NativeSelect
                     label={t('orders.fields.status')}
                     value={String(order.status)}
+                    // A Processing order in transit reads 'Shipping' (CONTRACT 5.5).
                     data={ORDER_STATUSES.map((status) => ({
                       value: String(status),
-                      label: t(`enums.orderStatus.${status}`),
+                      label:
+                        status === order.status
+                          ? orderStatusName(t, order)
+                          : t(`enums.orderStatus.${status}`),
                     }))}
                     disabled
                     // Disabled, as the spec's read-only select, yet as legible as the text around it.
@@ -289,6 +334,7 @@ function OrderDetail({
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
         <Stack gap="md">
+          {shipment}
           <Paper withBorder p="md" radius="md">
             <Title order={3} fz="md" mb="sm">
               {t('orders.detail.summary')}
