@@ -1,4 +1,4 @@
-import { type Order, type PaymentStatus, ROLE_PERMISSIONS } from '@store/contract'
+import { type Order, type PaymentStatus, ROLE_PERMISSIONS, type Shipment } from '@store/contract'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
@@ -34,6 +34,23 @@ const order = (id: string, paymentStatus: PaymentStatus, extra: Partial<Order> =
   ...extra,
 })
 const LIST = 'GET /api/admin/orders'
+const BULK_SHIPMENT = 'POST /api/admin/orders/bulk-shipment'
+const LABELS = 'GET /api/admin/orders/labels.pdf'
+const shipment = (status: Shipment['status']): Shipment => ({
+  id: '5',
+  carrier: 'ghtk',
+  trackingNumber: 'S1',
+  trackingUrl: null,
+  codAmount: 530_000,
+  codStatus: 'pending',
+  codCollectedAt: null,
+  carrierFee: null,
+  weightGrams: null,
+  note: null,
+  status,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  updatedAt: '2026-11-21T10:00:00.000Z',
+})
 const SLIPS = 'GET /api/admin/orders/packing-slips.pdf'
 const rows = [order('12', 'pending'), order('15', 'paid'), order('20', 'refunded')]
 const meta = { page: 1, limit: 10, totalPages: 1, totalResults: 3 }
@@ -231,5 +248,114 @@ describe('OrderListPage', () => {
     expect(screen.getByRole('link', { name: 'Edit order #12 of Khách 12' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Change status' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /^Delete order #/ })).not.toBeInTheDocument()
+  })
+
+  it('shows Shipping for a Processing order in transit, Processing for the others', async () => {
+    const shown = [
+      order('12', 'unpaid', { status: 2, shipment: shipment('in-transit') }),
+      order('15', 'unpaid', { status: 2, shipment: shipment('ready') }),
+      order('20', 'unpaid', { status: 2 }),
+    ]
+    fakeFetch({ [LIST]: () => ok(shown, { meta }) })
+    renderAt(<OrderListPage />, '/admin/orders', '/admin/orders')
+    expect(within(await rowOf('12')).getByText('Shipping')).toBeInTheDocument()
+    expect(within(await rowOf('15')).getByText('Processing')).toBeInTheDocument()
+    expect(within(await rowOf('20')).getByText('Processing')).toBeInTheDocument()
+    // The status filter keeps its four statuses.
+    expect(screen.queryByRole('checkbox', { name: 'Shipping' })).not.toBeInTheDocument()
+  })
+
+  it('filters by shipment step, carrier and COD status from the address and the bar', async () => {
+    const server = fakeFetch({ [LIST]: () => ok(rows, { meta }) })
+    const { router } = renderAt(
+      <OrderListPage />,
+      '/admin/orders?shipment=none&carrier=ghn&codStatus=outstanding',
+      '/admin/orders',
+    )
+    await screen.findByText('Khách 12')
+    const first = server.callsTo(LIST)[0]!.query
+    expect([first.get('shipment'), first.get('carrier'), first.get('codStatus')]).toEqual([
+      'none',
+      'ghn',
+      'outstanding',
+    ])
+    const step = screen.getByRole('combobox', { name: 'Shipment' })
+    expect(step).toHaveDisplayValue('Not shipped')
+    expect(screen.getByRole('combobox', { name: 'Carrier' })).toHaveDisplayValue('Giao Hàng Nhanh (GHN)')
+    expect(screen.getByRole('combobox', { name: 'COD' })).toHaveDisplayValue('To collect')
+    await userEvent.setup().selectOptions(step, 'Shipping')
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('shipment')).toBe('in-transit'),
+    )
+    await waitFor(() => expect(server.callsTo(LIST).at(-1)!.query.get('shipment')).toBe('in-transit'))
+  })
+
+  it('creates shipments for the chosen orders with one carrier and names the refused ones', async () => {
+    const server = fakeFetch({
+      [LIST]: () => ok(rows, { meta }),
+      [BULK_SHIPMENT]: () =>
+        ok([
+          { id: '12', ok: true, message: 'OK' },
+          {
+            id: '20',
+            ok: false,
+            message: 'This order already has a shipment',
+            code: 'shipmentExists',
+          },
+        ]),
+    })
+    renderAt(<OrderListPage />, '/admin/orders', '/admin/orders', { permissions: ROLE_PERMISSIONS.staff })
+    await screen.findByText('Khách 12')
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('checkbox', { name: 'Select order #12 of Khách 12' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Select order #20 of Khách 20' }))
+    const create = screen.getByRole('button', { name: 'Create shipments' })
+    expect(create).toBeDisabled()
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Ship with' }),
+      'Giao Hàng Tiết Kiệm (GHTK)',
+    )
+    await user.click(create)
+    const ask = await screen.findByRole('dialog', { name: 'Are you sure?' })
+    expect(ask).toHaveTextContent('Create shipments with Giao Hàng Tiết Kiệm (GHTK) for 2 orders?')
+    await user.click(within(ask).getByRole('button', { name: 'Yes, go ahead' }))
+    const results = await screen.findByRole('dialog', { name: 'Create shipments: Results' })
+    expect(results).toHaveTextContent('1 of 2 done.')
+    expect(results).toHaveTextContent('order #20 of Khách 20: This order already has a shipment')
+    expect(server.callsTo(BULK_SHIPMENT)[0]!.body).toEqual({ ids: ['12', '20'], carrier: 'ghtk' })
+  })
+
+  it('prints the labels of the chosen orders, also for an account that may only read orders', async () => {
+    const saved = catchDownloads()
+    const server = fakeFetch({
+      [LIST]: () => ok(rows, { meta }),
+      [LABELS]: () => new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), { status: 200 }),
+    })
+    renderAt(<OrderListPage />, '/admin/orders', '/admin/orders', { permissions: ['orders:read'] })
+    await screen.findByText('Khách 12')
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('checkbox', { name: 'Select order #15 of Khách 15' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Select order #12 of Khách 12' }))
+    expect(screen.queryByRole('button', { name: 'Create shipments' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Print labels' }))
+    await waitFor(() => expect(saved).toEqual(['labels.pdf']))
+    expect(server.callsTo(LABELS)[0]!.query.get('ids')).toBe('12,15')
+  })
+
+  it('names the shipment filters and bulk actions in Vietnamese', async () => {
+    await act(() => i18next.changeLanguage('vi'))
+    fakeFetch({ [LIST]: () => ok(rows, { meta }) })
+    renderAt(<OrderListPage />, '/admin/orders', '/admin/orders')
+    await screen.findByText('Khách 12')
+    const step = screen.getByRole('combobox', { name: 'Vận đơn' })
+    expect(
+      within(step)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Tất cả', 'Chưa tạo vận đơn', 'Chờ lấy hàng', 'Đang giao', 'Đã giao', 'Đã hoàn'])
+    expect(screen.getByRole('combobox', { name: 'Đơn vị vận chuyển' })).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Thu hộ (COD)' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Tạo vận đơn' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'In nhãn' })).toBeInTheDocument()
   })
 })

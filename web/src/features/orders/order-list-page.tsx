@@ -1,5 +1,7 @@
 import { Anchor, Badge, Stack, Text, VisuallyHidden } from '@mantine/core'
 import {
+  CARRIERS,
+  COD_STATUSES,
   isOrderDeletable,
   ORDER_SORT_FIELDS,
   ORDER_SOURCES,
@@ -9,6 +11,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   paymentKind,
+  SHIPMENT_STATUSES,
 } from '@store/contract'
 import { endpoints } from '@store/contract/client'
 import { useTranslation } from 'react-i18next'
@@ -25,7 +28,7 @@ import { useCan } from '../../lib/permissions.tsx'
 import { notify } from '../../lib/toast.ts'
 import { useListController } from '../../lib/use-list-controller.ts'
 import type { BulkAction } from '../../lib/use-list-selection.ts'
-import { printPackingSlips } from './api/print-documents.ts'
+import { printLabels, printPackingSlips } from './api/print-documents.ts'
 import { useNewOrderLink } from './new-order-link.ts'
 
 /** The statuses a bulk change may move orders to: every one but Pending, which no order goes back to. */
@@ -38,7 +41,10 @@ const BULK_TARGETS: readonly OrderStatus[] = [2, 3, 0]
  * number, the day it was placed (in the shop's zone) and its payment status; the list sorts, filters by status,
  * payment method, payment status, source, days, amount and customer (a link from the customer's screen),
  * exports what it shows, moves the chosen orders to another status (CONTRACT 4.1) and prints their packing
- * slips (CONTRACT 4.7). Only an admin deletes, and only an order the server would not keep (`isOrderDeletable`).
+ * slips (CONTRACT 4.7). Shipments (CONTRACT 5.5): the list filters by the shipment's step (or not shipped), its
+ * carrier and where its COD stands, shows 'Shipping' for an order in transit, creates shipments for the chosen
+ * orders with one carrier (each order on its own, the refused ones named in the results) and prints their
+ * labels. Only an admin deletes, and only an order the server would not keep (`isOrderDeletable`).
  */
 export function OrderListPage() {
   const newOrder = useNewOrderLink()
@@ -82,6 +88,27 @@ export function OrderListPage() {
       label: t('orders.filters.source'),
       options: ORDER_SOURCES.map((source) => ({ value: source, label: t(`enums.orderSource.${source}`) })),
     },
+    {
+      kind: 'select',
+      param: 'shipment',
+      label: t('orders.filters.shipment'),
+      options: [
+        { value: 'none', label: t('orders.filters.notShipped') },
+        ...SHIPMENT_STATUSES.map((status) => ({ value: status, label: t(`enums.shipmentStatus.${status}`) })),
+      ],
+    },
+    {
+      kind: 'select',
+      param: 'carrier',
+      label: t('orders.filters.carrier'),
+      options: CARRIERS.map((carrier) => ({ value: carrier, label: t(`enums.carrier.${carrier}`) })),
+    },
+    {
+      kind: 'select',
+      param: 'codStatus',
+      label: t('orders.filters.codStatus'),
+      options: COD_STATUSES.map((status) => ({ value: status, label: t(`enums.codStatus.${status}`) })),
+    },
     { kind: 'days', from: 'from', to: 'to', label: t('orders.filters.placed') },
     { kind: 'range', min: 'minTotal', max: 'maxTotal', label: t('orders.filters.total') },
     { kind: 'fixed', param: 'userId', label: t('orders.filters.customer') },
@@ -92,6 +119,12 @@ export function OrderListPage() {
     label: t('orders.bulk.packingSlips'),
     run: async (ids) =>
       notify.success(t('orders.bulk.packingSlipsSaved', { name: await printPackingSlips(ids) })),
+  }
+  // A label is printed for an order with a shipment; one without is the server's 409 `noLabel`, toasted.
+  const labels: BulkAction = {
+    name: 'labels',
+    label: t('orders.bulk.labels'),
+    run: async (ids) => notify.success(t('orders.bulk.labelsSaved', { name: await printLabels(ids) })),
   }
   const bulk: BulkAction[] = canWrite
     ? [
@@ -106,9 +139,22 @@ export function OrderListPage() {
           },
           question: (count, status) => t('orders.bulk.question', { count, status }),
         },
+        // Each order on its own (CONTRACT 5.5): the results dialog names those refused and why.
+        {
+          name: 'shipments',
+          label: t('orders.bulk.createShipments'),
+          endpoint: endpoints.shipments.bulkCreate,
+          body: (ids, carrier) => ({ ids, carrier }),
+          choice: {
+            label: t('orders.bulk.shipWith'),
+            options: CARRIERS.map((carrier) => ({ value: carrier, label: t(`enums.carrier.${carrier}`) })),
+          },
+          question: (count, carrier) => t('orders.bulk.shipmentsQuestion', { count, carrier }),
+        },
         packingSlips,
+        labels,
       ]
-    : [packingSlips]
+    : [packingSlips, labels]
   const list = useListController({
     list: endpoints.orders.list,
     searchParam: 'q',
@@ -196,7 +242,7 @@ export function OrderListPage() {
       header: t('orders.columns.status'),
       nowrap: true,
       sort: 'status',
-      render: (order) => <OrderStatusBadge status={order.status} />,
+      render: (order) => <OrderStatusBadge status={order.status} shipment={order.shipment} />,
     },
     {
       key: 'paymentStatus',
