@@ -52,6 +52,7 @@ const SIDEBAR = [
   'Category',
   'Brand',
   'Order List',
+  'COD',
   'Staff',
   'Audit log',
   'Shop settings',

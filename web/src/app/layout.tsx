@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks'
 import type { Permission } from '@store/contract'
 import {
   IconBuildingStore,
+  IconCash,
   IconCategory,
   IconHistory,
   IconLayoutDashboard,
@@ -44,6 +45,7 @@ type NavKey =
   | 'categories'
   | 'brands'
   | 'orders'
+  | 'cod'
   | 'staff'
   | 'audit'
   | 'settings'
@@ -92,6 +94,7 @@ const NAV: { key: NavKey; to: string; icon: typeof IconUsers; permission: Permis
     permission: 'orders:read',
     also: /^\/admin\/order\//,
   },
+  { key: 'cod', to: paths.cod, icon: IconCash, permission: 'orders:write' },
   {
     key: 'staff',
     to: paths.staff,

@@ -217,6 +217,12 @@ export const routesFor = (queryClient: QueryClient): RouteObject[] => [
         'orders:read',
       ),
       screen(
+        paths.cod,
+        () => import('../features/cod/cod-page.tsx'),
+        (m) => m.CodPage,
+        'orders:write',
+      ),
+      screen(
         paths.staff,
         () => import('../features/staff/staff-list-page.tsx'),
         (m) => m.StaffListPage,

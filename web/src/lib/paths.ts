@@ -36,6 +36,8 @@ export const paths = {
   orderEdit: (id: string) => `/admin/order/edit/${encodeURIComponent(id)}`,
   /** The list links pass the order id for both parameters, as the spec's client did. */
   orderDetail: (id: string) => `/admin/order/${encodeURIComponent(id)}/detail/${encodeURIComponent(id)}`,
+  /** The COD a carrier paid over, by tracking numbers or its statement (CONTRACT 5.5). */
+  cod: '/admin/cod',
   staff: '/admin/staff',
   staffNew: '/admin/staff/add',
   staffEdit: (id: string) => `/admin/staff/edit/${encodeURIComponent(id)}`,
