@@ -384,3 +384,75 @@ describe('DashboardPage: the report over a period', () => {
     expect(await within(low).findByText('Sizes running low: L 0, S 3')).toBeVisible()
   })
 })
+
+describe('DashboardPage: COD outstanding', () => {
+  beforeAll(async () => {
+    await import('./report-charts.tsx')
+  }, 60_000)
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(NOW)
+    const warn = console.warn
+    vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+      if (!String(args[0]).startsWith('The width(0) and height(0) of chart')) warn(...args)
+    })
+  })
+  afterEach(async () => {
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+    await i18next.changeLanguage('en')
+  })
+
+  /** The report's `cod` (CONTRACT 5.5), not yet in the contract's report type. */
+  const cod = {
+    outstanding: 1_590_000,
+    byCarrier: [
+      { carrier: 'ghn', orders: 2, amount: 1_060_000 },
+      { carrier: 'jt', orders: 1, amount: 530_000 },
+    ],
+    collected: 2_000_000,
+    fees: 66_000,
+    net: 1_934_000,
+  }
+  const serveCod = (withCod: boolean) =>
+    fakeFetch({
+      'GET /api/admin/analytics': () => ok(FIGURES),
+      'GET /api/admin/analytics/report': (call) => ok({ ...reportFor(call), ...(withCod && { cod }) }),
+      'GET /api/admin/orders': emptyList,
+      'GET /api/admin/products': emptyList,
+    })
+
+  it("shows what the carriers owe, by carrier, and the period's collected, fees and net", async () => {
+    serveCod(true)
+    renderAt(<DashboardPage />, '/')
+    const card = await screen.findByRole('region', { name: 'COD outstanding' })
+    const term = (name: string) => within(card).getByText(name, { selector: 'dt' }).nextElementSibling
+    expect(term('Delivered, not yet paid over by the carriers')).toHaveTextContent('1,590,000 VND')
+    const rows = within(within(card).getByRole('table', { name: 'By carrier' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent)
+    expect(rows).toEqual(['Giao Hàng Nhanh (GHN)21,060,000 VND', 'J&T Express1530,000 VND'])
+    expect(term('Collected in the period')).toHaveTextContent('2,000,000 VND')
+    expect(term('Carrier fees')).toHaveTextContent('66,000 VND')
+    expect(term('Net to the shop')).toHaveTextContent('1,934,000 VND')
+    expect(within(card).getByRole('link', { name: 'Reconcile COD' })).toHaveAttribute('href', '/admin/cod')
+  })
+
+  it('shows no card when the report has no COD figures', async () => {
+    const fake = serveCod(false)
+    renderAt(<DashboardPage />, '/')
+    await waitFor(() => expect(fake.callsTo('GET /api/admin/analytics/report')).toHaveLength(1))
+    await screen.findAllByRole('group', { name: 'Revenue' })
+    expect(screen.queryByRole('region', { name: 'COD outstanding' })).not.toBeInTheDocument()
+  })
+
+  it('speaks Vietnamese', async () => {
+    await act(() => i18next.changeLanguage('vi'))
+    serveCod(true)
+    renderAt(<DashboardPage />, '/')
+    const card = await screen.findByRole('region', { name: 'COD chờ đối soát' })
+    expect(card).toHaveTextContent('Thực nhận')
+    expect(card).toHaveTextContent('1.934.000 ₫')
+  })
+})

@@ -16,6 +16,7 @@ import { useFormat } from '../../lib/format.ts'
 import { notify } from '../../lib/toast.ts'
 import { useReport } from './api/get-report.ts'
 import { useSalesFigures } from './api/get-sales-figures.ts'
+import { CodCard, codOf } from './cod-card.tsx'
 import { CompactMoney } from './compact-money.tsx'
 import { comparedText, rangeText } from './labels.ts'
 import { reportQueryOf } from './period.ts'
@@ -131,7 +132,8 @@ function RevenueToday({ today, loading }: { today: number | undefined; loading: 
 
 /**
  * The report of the period the address names (CONTRACT 4.8): the picker, the figures with their change, the
- * chart over time, and the breakdowns by product, category and payment method.
+ * COD the carriers still owe and what they paid over in the period (CONTRACT 5.5, when the server reports it),
+ * the chart over time, and the breakdowns by product, category and payment method.
  */
 function SalesReport() {
   const { t } = useTranslation()
@@ -141,6 +143,7 @@ function SalesReport() {
   const query = reportQueryOf(report.view)
   const answer = useReport(query)
   const data = answer.data
+  const cod = codOf(data)
   const loading = answer.isFetching
   // A failure is toasted by the mutation cache, with the server's message.
   const exporting = useMutation({
@@ -192,6 +195,7 @@ function SalesReport() {
         ) : (
           <>
             <ReportFigures totals={data?.totals} compareTotals={data?.compareTotals} loading={loading} />
+            {cod && <CodCard cod={cod} />}
             <Suspense fallback={<Skeleton h={320} radius="md" />}>
               <ReportCharts report={report} data={data} loading={loading} />
             </Suspense>
