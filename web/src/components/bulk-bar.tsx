@@ -36,8 +36,9 @@ function ActionControl<Row>({ action, list }: { action: BulkAction; list: ListCo
       </Button>
     )
   }
+  // A long choice (a carrier's full name) and its button go onto two lines on a phone rather than past its edge.
   return (
-    <Group gap={6} align="flex-end" wrap="nowrap">
+    <Group gap={6} align="flex-end" wrap="wrap">
       <NativeSelect
         size="xs"
         aria-label={action.choice.label}
