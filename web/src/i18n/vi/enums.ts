@@ -48,7 +48,7 @@ export const enums: Messages<typeof en> = {
   },
   codStatus: {
     none: 'Không thu hộ',
-    pending: 'Đang giao',
+    pending: 'Chưa thu',
     outstanding: 'Chờ đối soát',
     collected: 'Đã đối soát',
   },
