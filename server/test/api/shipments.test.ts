@@ -266,6 +266,8 @@ describe('PUT /orders/:id/shipment', () => {
       { type: 'status', from: 2, to: 0 },
       { type: 'shipment', from: 'in-transit', to: 'returned' },
     ])
+    // Cancelled and never paid, but shipped: it is kept with its parcel's history (CONTRACT 5.2).
+    refusedWith(await t.call('DELETE', `${ORDERS}/${o.id}`), 409, 'orderKept')
   })
 
   it('follows an order staff already moved: delivered again is no refusal, a Delivered order is not returned', async () => {
