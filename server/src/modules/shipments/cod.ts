@@ -26,9 +26,13 @@ export interface CodLine {
   fee: number | null
 }
 
-/** A header's name as compared: lower case, without diacritics, spaces or punctuation (`Mã vận đơn` → `mavandon`). */
+/**
+ * A header's name as compared: lower case, without diacritics, spaces, punctuation or a unit in brackets
+ * (`Mã vận đơn` → `mavandon`, `Tiền thu hộ (VNĐ)` → `tienthuho`).
+ */
 export const headerKey = (name: string) =>
   name
+    .replace(/\([^)]*\)/g, '')
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .replace(/[đĐ]/g, 'd')
