@@ -621,8 +621,8 @@ describe('the order list’s shipment filters', () => {
   })
 })
 
-describe('two shipments racing for one tracking number', () => {
-  it('gives it to exactly one', async () => {
+describe('calls racing', () => {
+  it('gives a tracking number to exactly one of two shipments', async () => {
     const [a, b] = [await oneLine(), await oneLine()]
     const number = newNumber('NV')
     const answers = await Promise.all([
@@ -633,5 +633,16 @@ describe('two shipments racing for one tracking number', () => {
     expect(answers.find((x) => x.statusCode === 409)!.body.code).toBe('trackingTaken')
     const held = await t.database.db.select().from(shipments).where(eq(shipments.trackingNumber, number))
     expect(held).toHaveLength(1)
+  })
+
+  it('collects a COD once when two statements of it are recorded at once', async () => {
+    const d = await delivered('jt')
+    const answers = await Promise.all(
+      [1, 2].map(() => t.call('POST', COD, { carrier: 'jt', trackingNumbers: [d.trackingNumber] })),
+    )
+    const results = answers.map((a) => expectEnvelope(a, 200).data.outcomes[0].result).sort()
+    expect(results).toEqual(['alreadyPaid', 'collected'])
+    const payments = (await timeline(d.id)).filter((e) => e.type === 'cod')
+    expect(payments).toHaveLength(1)
   })
 })

@@ -181,8 +181,10 @@ export interface CodCandidate {
 }
 
 /**
- * The shipments of `carrier` with these tracking numbers, locked until the call's transaction ends (so two
- * statements of the same numbers recorded at once cannot both collect one), with their orders' payment status.
+ * The shipments of `carrier` with these tracking numbers, with their orders' payment status, their orders locked
+ * until the call's transaction ends, in id order: every writer of a shipment holds its order's lock, as
+ * `lockOrder` takes it first, so two statements of the same numbers recorded at once cannot both collect one, and
+ * a shipment cannot move while its COD is settled.
  */
 export async function codCandidates(
   db: Db,
@@ -195,8 +197,8 @@ export async function codCandidates(
     .from(shipments)
     .innerJoin(orders, eq(orders.id, shipments.orderId))
     .where(and(eq(shipments.carrier, carrier), inArray(shipments.trackingNumber, [...trackingNumbers])))
-    .orderBy(shipments.id)
-    .for('update')
+    .orderBy(orders.id)
+    .for('update', { of: orders })
   return new Map(
     found.map((f) => [
       f.shipment.trackingNumber!,
