@@ -4,6 +4,7 @@ import { defineEndpoints } from './endpoint.ts'
 import { ORDER_SOURCES } from './enums.ts'
 import { csvAnswer, optionalDay, ordered } from './list-params.ts'
 import { messageRef, messages } from './messages.ts'
+import { CARRIERS } from './shipments.ts'
 
 const figure = z.number().int().nonnegative()
 
@@ -231,6 +232,33 @@ export const reportSource = z.object({
 })
 export type ReportSource = z.infer<typeof reportSource>
 
+/** The cash on delivery of a carrier that is still to be paid over (CONTRACT 5.5). */
+export const reportCodCarrier = z.object({
+  carrier: z.enum(CARRIERS),
+  /** Delivered shipments whose COD the carrier has not paid over yet. */
+  orders: figure,
+  amount: money,
+})
+export type ReportCodCarrier = z.infer<typeof reportCodCarrier>
+
+/**
+ * Cash on delivery (CONTRACT 5.5): what the carriers hold now, whatever the period, and what they paid over in
+ * the period (by the day it was recorded, STORE_TZ), their fees, and what reached the shop.
+ */
+export const reportCod = z.object({
+  /** COD of delivered shipments not yet paid over, now. */
+  outstanding: money,
+  /** The same by carrier, most first. */
+  byCarrier: z.array(reportCodCarrier),
+  /** COD paid over in the period. */
+  collected: money,
+  /** The carriers' fees kept out of what they paid over in the period. */
+  fees: money,
+  /** collected − fees: what reached the shop. */
+  net: z.number().int().meta({ description: 'Whole VND' }),
+})
+export type ReportCod = z.infer<typeof reportCod>
+
 export const report = z.object({
   from: z.string(),
   to: z.string(),
@@ -252,6 +280,8 @@ export const report = z.object({
   byPayment: z.array(reportPayment),
   /** Every source with orders in the period (phone, Zalo, the storefront…), most revenue first (CONTRACT 5.1). */
   bySource: z.array(reportSource),
+  /** Cash on delivery (CONTRACT 5.5). Always sent; optional in the schema only for clients built before it. */
+  cod: reportCod.optional(),
 })
 export type Report = z.infer<typeof report>
 export const reportAnswer = envelope(report)

@@ -162,10 +162,13 @@ export const isOrderOpen = (status: OrderStatus) => OPEN_ORDER_STATUSES.includes
 
 /**
  * Whether an order may be deleted (CONTRACT 5.2): only one still Pending or Cancelled whose money never arrived
- * (`unpaid` or `failed`). Any other is kept, and cancelled instead (409 `orderKept`); only an admin deletes.
+ * (`unpaid` or `failed`) and that never shipped (a returned parcel is kept with its order). Any other is kept, and
+ * cancelled instead (409 `orderKept`); only an admin deletes.
  */
-export const isOrderDeletable = (o: Pick<Order, 'status' | 'paymentStatus'>) =>
-  (o.status === 1 || o.status === 0) && (o.paymentStatus === 'unpaid' || o.paymentStatus === 'failed')
+export const isOrderDeletable = (o: Pick<Order, 'status' | 'paymentStatus' | 'shipment'>) =>
+  (o.status === 1 || o.status === 0) &&
+  (o.paymentStatus === 'unpaid' || o.paymentStatus === 'failed') &&
+  o.shipment === null
 
 /** A status code 0 to 3; a select sends it as text, so '2' is 2. */
 export const orderStatus = z

@@ -157,7 +157,14 @@ export interface TruthReport {
   byCategory: Share[]
   byPayment: { methodPayment: string; orders: number; revenue: number }[]
   bySource: { source: string; orders: number; revenue: number }[]
+  cod: { outstanding: number; byCarrier: never[]; collected: number; fees: number; net: number }
 }
+
+/**
+ * The COD of a store built here: its orders never ship, so there is none. The report's COD figures are tied to
+ * shipments by `test/api/shipments-report.test.ts`.
+ */
+const NO_COD = { outstanding: 0, byCarrier: [], collected: 0, fees: 0, net: 0 }
 
 const byId = (a: string, b: string) => Number(a) - Number(b)
 const bySize = (a: Share, b: Share) => b.revenue - a.revenue || b.units - a.units || byId(a.id, b.id)
@@ -268,5 +275,6 @@ export function truthReport(
         b.orders - a.orders ||
         (a.source < b.source ? -1 : a.source > b.source ? 1 : 0),
     ),
+    cod: NO_COD,
   }
 }

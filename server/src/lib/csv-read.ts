@@ -21,6 +21,8 @@ export interface CsvRow {
 }
 
 export interface CsvTable {
+  /** The header's column names, trimmed, in their order. */
+  columns: string[]
   rows: CsvRow[]
   problems: CsvProblem[]
 }
@@ -34,6 +36,11 @@ export interface CsvShape {
   maxRows: number
   /** The request's field that carried the file, named by a refusal of the whole file. */
   field: string
+  /**
+   * Columns outside `known` are read too rather than refused: a file someone else made (a carrier's statement),
+   * whose columns the caller finds by name itself.
+   */
+  anyColumn?: boolean
 }
 
 /** What a spreadsheet would take for the start of a formula (CSV injection); the export guards it with `'`. */
@@ -217,12 +224,12 @@ export function readCsv(content: Buffer, shape: CsvShape): CsvTable {
           },
     )
   }
-  return { rows, problems }
+  return { columns, rows, problems }
 }
 
 /** The header names every required column, each once, and no column outside `known`. */
 function checkHeader(columns: readonly string[], shape: CsvShape) {
-  const unknown = columns.find((c) => !shape.known.includes(c))
+  const unknown = shape.anyColumn ? undefined : columns.find((c) => !shape.known.includes(c))
   if (unknown !== undefined) {
     throw badRequest(shape.field, 'csvUnknownColumn', {
       column: unknown === '' ? '(empty)' : unknown,

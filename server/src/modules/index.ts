@@ -11,6 +11,7 @@ import { placeRoutes } from './places/routes.ts'
 import { productRoutes } from './products/routes.ts'
 import { reviewRoutes } from './reviews/routes.ts'
 import { settingsRoutes } from './settings/routes.ts'
+import { shipmentRoutes } from './shipments/routes.ts'
 import { staffRoutes } from './staff/routes.ts'
 import { userRoutes } from './users/routes.ts'
 
@@ -25,6 +26,7 @@ export const modules: FastifyPluginAsyncZod[] = [
   productRoutes,
   reviewRoutes,
   orderRoutes,
+  shipmentRoutes,
   analyticsRoutes,
   fileRoutes,
   auditRoutes,

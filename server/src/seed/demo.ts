@@ -19,6 +19,7 @@ import {
   products,
   productVariants,
   reviews,
+  shipments,
   users,
 } from '../db/schema.ts'
 import { storeWebp } from '../modules/files/storage.ts'
@@ -46,6 +47,7 @@ import {
   shopPrice,
 } from './catalog.ts'
 import { demoPicture } from './picture-cache.ts'
+import { planShipments } from './shipments.ts'
 import { finishLoad, stockHistoryFromOrders } from './stats.ts'
 
 /** The demo's size; tests read it to check the counts. */
@@ -449,6 +451,10 @@ export function planDemo(now: Date) {
     customers: customerRows,
     orders: orderRows,
     reviews: reviewRows,
+    shipments: planShipments(
+      orderRows.map((o) => ({ ...o, amount: orderTotals(o).amount })),
+      t,
+    ),
   }
 }
 
@@ -574,6 +580,10 @@ async function writeDemo(tx: Db, plan: Plan, pictures: Pictures): Promise<DemoSu
     })),
   )
   await tx.insert(orderLines).values(lines)
+  if (plan.shipments.length > 0)
+    await tx
+      .insert(shipments)
+      .values(plan.shipments.map(({ order, ...s }) => ({ ...s, orderId: orderIds[order]!.id })))
   await tx.insert(reviews).values(
     plan.reviews.map((r) => ({
       productId: productIds[r.product]!.id,

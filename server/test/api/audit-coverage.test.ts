@@ -3,7 +3,7 @@ import { desc, gt } from 'drizzle-orm'
 import { URI } from 'otpauth'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, users } from '../../src/db/schema.ts'
+import { auditLog, shipments, users } from '../../src/db/schema.ts'
 import { hashPassword } from '../../src/modules/auth/passwords.ts'
 import {
   insertBrand,
@@ -279,6 +279,48 @@ const FIXTURES: Record<string, () => Promise<Request>> = {
     })
     return {
       body: { ids: [String(order.id)], status: 0 },
+      perRecord: { entity: 'order', action: 'update', count: 1 },
+    }
+  },
+  'shipments.create': async () => {
+    const { order } = await insertOrder(t.database.db, {
+      lines: [{ product: await insertProduct(t.database.db), quantity: 1 }],
+    })
+    return { params: { id: order.id }, body: { carrier: 'ghn', trackingNumber: unique('GAAUDIT') } }
+  },
+  'shipments.update': async () => {
+    const { order } = await insertOrder(t.database.db, {
+      status: 2,
+      lines: [{ product: await insertProduct(t.database.db), quantity: 1 }],
+    })
+    await t.database.db.insert(shipments).values({ orderId: order.id, carrier: 'ghtk' })
+    return { params: { id: order.id }, body: { status: 'in-transit', trackingNumber: unique('SAUDIT') } }
+  },
+  'shipments.bulkCreate': async () => {
+    const { order } = await insertOrder(t.database.db, {
+      status: 2,
+      lines: [{ product: await insertProduct(t.database.db), quantity: 1 }],
+    })
+    return {
+      body: { ids: [String(order.id), '987654321'], carrier: 'jt' },
+      perRecord: { entity: 'order', action: 'shipment', count: 1 },
+    }
+  },
+  'shipments.codCollected': async () => {
+    const { order } = await insertOrder(t.database.db, {
+      status: 3,
+      lines: [{ product: await insertProduct(t.database.db), quantity: 1 }],
+    })
+    const trackingNumber = unique('SPXAUDIT')
+    await t.database.db.insert(shipments).values({
+      orderId: order.id,
+      carrier: 'spx',
+      trackingNumber,
+      status: 'delivered',
+      codAmount: order.amount,
+    })
+    return {
+      body: { carrier: 'spx', trackingNumbers: [trackingNumber, 'NOSUCHNUMBER'] },
       perRecord: { entity: 'order', action: 'update', count: 1 },
     }
   },

@@ -99,6 +99,7 @@ describe('GET /admin/orders', () => {
       source: 'web',
       amountByHand: false,
       quantityByHand: false,
+      shipment: null,
       version: 0,
       createdAt: first.createdAt.toISOString(),
       updatedAt: first.updatedAt.toISOString(),

@@ -42,6 +42,7 @@ const REPORT_KEYS = [
   'byCategory',
   'byPayment',
   'bySource',
+  'cod',
   'compare',
   'from',
   'interval',

@@ -326,6 +326,60 @@ describe('demo store', () => {
     expect(new Set(discounts.map((x) => x.d))).toEqual(new Set([0, 5, 10]))
   })
 
+  it('ships its orders as their statuses and payments say, in every step and COD state', async () => {
+    const db = t.database.db
+    const list = await rows<{
+      orderStatus: number
+      paymentStatus: string
+      status: string
+      carrier: string
+      trackingNumber: string | null
+      codAmount: number
+      amount: number
+      delivered: boolean
+      collected: boolean
+      collectedAmount: number | null
+      fee: number | null
+      inOrder: boolean
+    }>(
+      db,
+      sql`select o.status as "orderStatus", o.payment_status as "paymentStatus", s.status, s.carrier,
+                 s.tracking_number as "trackingNumber", s.cod_amount::int as "codAmount", o.amount::int as amount,
+                 s.delivered_at is not null as delivered, s.cod_collected_at is not null as collected,
+                 s.cod_collected_amount::int as "collectedAmount", s.carrier_fee::int as fee,
+                 s.created_at >= o.created_at and s.updated_at <= ${NOW.toISOString()}::timestamptz
+                   and coalesce(s.cod_collected_at >= s.delivered_at, true) as "inOrder"
+            from shipments s join orders o on o.id = s.order_id`,
+    )
+    // Each step and COD state shows, and more than one carrier.
+    expect(new Set(list.map((s) => s.status))).toEqual(
+      new Set(['ready', 'in-transit', 'delivered', 'returned']),
+    )
+    expect(new Set(list.map((s) => s.carrier)).size).toBeGreaterThanOrEqual(5)
+    const step = { ready: 2, 'in-transit': 2, delivered: 3, returned: 0 } as Record<string, number>
+    for (const s of list) {
+      expect(s.orderStatus).toBe(step[s.status])
+      expect(s.inOrder).toBe(true)
+      expect(s.delivered).toBe(s.status === 'delivered')
+      expect([0, s.amount]).toContain(s.codAmount)
+      if (s.carrier !== 'self') expect(s.trackingNumber).toMatch(/^[A-Z0-9]+$/)
+      // COD collected exactly for paid orders that had COD; outstanding for delivered unpaid ones.
+      expect(s.collected).toBe(s.codAmount > 0 && s.status === 'delivered' && s.paymentStatus === 'paid')
+      if (s.collected) {
+        expect(s.collectedAmount).toBe(s.codAmount)
+        expect(s.fee).toBeGreaterThan(0)
+      }
+    }
+    expect(list.some((s) => s.status === 'delivered' && s.codAmount > 0 && !s.collected)).toBe(true)
+    expect(list.some((s) => s.collected)).toBe(true)
+    // Every Delivered order was delivered by a carrier; Pending ones are not shipped yet.
+    expect(list.filter((s) => s.orderStatus === 3)).toHaveLength(
+      await count(db, sql`select count(*)::int as n from orders where status = 3`),
+    )
+    expect(list.some((s) => s.orderStatus === 1)).toBe(false)
+    await expectStoredCountsExact(db)
+  })
+
   it('gives every order the payment status migration 0010’s rule gives, and shows each of them', async () => {
     const db = t.database.db
     expect(await paymentStatusesOff(db)).toBe(0)

@@ -7,6 +7,7 @@ import {
   MAX_REPORT_DAYS,
   periodStarts,
   type Report,
+  type ReportCod,
   type ReportInterval,
   type ReportPayment,
   type ReportPoint,
@@ -71,6 +72,29 @@ const seriesOf = ({ from, to }: ReportRange, interval: ReportInterval) => sql`(
            group by 1) s)`
 
 /**
+ * The cash on delivery of a report (CONTRACT 5.5): what is outstanding now, whatever the period (the rows of the
+ * partial index `shipments_cod_outstanding_idx`, as few as the parcels the carriers hold), and what was paid over
+ * in the period, by the store day of `cod_collected_at` in the zone the rollups use (`shipments_cod_collected_idx`).
+ */
+const codOf = ({ from, to }: ReportRange) => sql`(
+  with outstanding as (
+         select carrier, count(*) as orders, sum(cod_amount) as amount from shipments
+          where status = 'delivered' and cod_amount > 0 and cod_collected_at is null
+          group by carrier),
+       zone as (select zone from stats_zone where id = 1)
+  select json_build_object(
+           'outstanding', (select coalesce(sum(amount), 0) from outstanding),
+           'byCarrier', (select coalesce(json_agg(json_build_object('carrier', carrier, 'orders', orders,
+                                                                    'amount', amount)
+                                                  order by amount desc, carrier), '[]'::json)
+                           from outstanding),
+           'collected', coalesce(sum(s.cod_collected_amount), 0),
+           'fees', coalesce(sum(s.carrier_fee), 0))
+    from shipments s
+   where s.cod_collected_at >= (${day(from)}::timestamp at time zone (select zone from zone))
+     and s.cod_collected_at < ((${day(to)} + 1)::timestamp at time zone (select zone from zone)))`
+
+/**
  * The change versions a report is checked against, from the `changes` of the counters (migration 0013), which
  * only grow, each commit that writes a row of a population adding to its own:
  * - `sales`: the orders' and lines', what the top products are summed from;
@@ -87,7 +111,8 @@ const VERSIONS = {
   folds: sql<string>`coalesce(sum(changes) filter (where population = 'day_folds'), 0)::text`,
 }
 const VERSIONS_FROM = sql`counts`
-const VERSIONS_WHERE = sql`population in ('orders', 'order_lines', 'users', 'products', 'categories', 'day_folds')
+const VERSIONS_WHERE = sql`population in ('orders', 'order_lines', 'users', 'products', 'categories', 'shipments',
+                                          'day_folds')
                             and name_search is null`
 
 /** The versions alone, prepared: a kept answer is sent after this one small read. */
@@ -153,6 +178,7 @@ interface Row {
   byCategory: ReportShare[]
   byPayment: ReportPayment[]
   bySource: ReportSource[]
+  cod: Omit<ReportCod, 'net'>
 }
 
 /** Values by key with the change version each was made at; the oldest entry goes first beyond `size`. */
@@ -326,7 +352,8 @@ async function readReport(
                   from (select source, sum(orders) as orders, sum(revenue) as revenue
                           from payment_days where day >= ${day(from)} and day <= ${day(to)}
                          group by source
-                        having sum(orders) <> 0 or sum(revenue) <> 0) t) as "bySource"`,
+                        having sum(orders) <> 0 or sum(revenue) <> 0) t) as "bySource",
+               ${codOf(range)} as "cod"`,
   )
   return row!
 }
@@ -354,6 +381,19 @@ function reportOf(
     byCategory: r.byCategory.map(numbers),
     byPayment: r.byPayment.map((p) => ({ ...p, orders: Number(p.orders), revenue: Number(p.revenue) })),
     bySource: r.bySource.map((s) => ({ ...s, orders: Number(s.orders), revenue: Number(s.revenue) })),
+    cod: codFigures(r.cod),
+  }
+}
+
+function codFigures(cod: Omit<ReportCod, 'net'>): ReportCod {
+  const collected = Number(cod.collected)
+  const fees = Number(cod.fees)
+  return {
+    outstanding: Number(cod.outstanding),
+    byCarrier: cod.byCarrier.map((c) => ({ ...c, orders: Number(c.orders), amount: Number(c.amount) })),
+    collected,
+    fees,
+    net: collected - fees,
   }
 }
 

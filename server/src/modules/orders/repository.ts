@@ -1,5 +1,7 @@
 import {
+  type CodStatus,
   canMoveStatus,
+  codStatusOf,
   isOrderOpen,
   normalPhone,
   type Order,
@@ -9,10 +11,13 @@ import {
   type OrderListQuery,
   type OrderSortField,
   type OrderStatus,
+  type Shipment,
+  type ShipmentStatus,
+  trackingUrl,
 } from '@store/contract'
-import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { orderLines, orders, products, productVariants, users } from '../../db/schema.ts'
+import { orderLines, orders, products, productVariants, shipments, users } from '../../db/schema.ts'
 import type { Actor, ChangeBy } from '../../lib/actor.ts'
 import {
   knownTotal,
@@ -39,21 +44,49 @@ import {
 import { lockForChange } from '../../lib/row-lock.ts'
 import { nextVersion } from '../../lib/versions.ts'
 import { addressText } from '../places/units.ts'
-import { releaseOrderStock, returnStock } from '../products/stock.ts'
+import { type ReleaseReason, releaseOrderStock, returnStock } from '../products/stock.ts'
 import { eventsOfEdit, recordEvents } from './events.ts'
 import { orderTotals } from './totals.ts'
 
+/**
+ * What an order answer reads: the order, its customer, and its shipment (CONTRACT 5.5), left joined on the
+ * unique `shipments_order_key`, so a page of orders reads one shipment row at most per order in the same statement.
+ */
 const orderColumns = {
   order: orders,
   user: { id: users.id, name: users.name, email: users.email, phoneNumber: users.phoneNumber },
+  shipment: getTableColumns(shipments),
 }
+
+export type ShipmentRow = typeof shipments.$inferSelect
 
 export type OrderRow = {
   order: typeof orders.$inferSelect
   user: { id: number; name: string; email: string; phoneNumber: string | null }
+  shipment: ShipmentRow | null
 }
 
-export const toOrder = ({ order: o, user: u }: OrderRow): Order => ({
+/** A shipment as the API answers it: its public tracking address and where its COD stands worked out. */
+export function toShipment(s: ShipmentRow): Shipment {
+  const codCollectedAt = s.codCollectedAt ? s.codCollectedAt.toISOString() : null
+  return {
+    id: String(s.id),
+    carrier: s.carrier,
+    trackingNumber: s.trackingNumber,
+    trackingUrl: trackingUrl(s.carrier, s.trackingNumber),
+    codAmount: s.codAmount,
+    codStatus: codStatusOf({ status: s.status, codAmount: s.codAmount, codCollectedAt }),
+    codCollectedAt,
+    carrierFee: s.carrierFee,
+    weightGrams: s.weightGrams,
+    note: s.note,
+    status: s.status,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+  }
+}
+
+export const toOrder = ({ order: o, user: u, shipment: s }: OrderRow): Order => ({
   user: { name: u.name, email: u.email, phoneNumber: u.phoneNumber, ...ids(u.id) },
   address: o.address,
   addressParts: o.addressParts ?? null,
@@ -70,7 +103,7 @@ export const toOrder = ({ order: o, user: u }: OrderRow): Order => ({
   source: o.source,
   amountByHand: o.amountByHand,
   quantityByHand: o.quantityByHand,
-  shipment: null,
+  shipment: s ? toShipment(s) : null,
   version: o.version,
   createdAt: o.createdAt.toISOString(),
   updatedAt: o.updatedAt.toISOString(),
@@ -152,7 +185,39 @@ export function orderFilters(query: OrderExportQuery, timeZone: string): Narrowe
     query.minTotal !== undefined ? gte(orders.totalPrice, query.minTotal) : undefined,
     query.maxTotal !== undefined ? lte(orders.totalPrice, query.maxTotal) : undefined,
     userId === undefined ? undefined : userId === null ? sql`false` : eq(orders.userId, userId),
+    ...shipmentFilters(query),
   ])
+}
+
+/** Where each COD state of `codStatusOf` stands, as a condition over `shipments` (CONTRACT 5.5). */
+const codStatusWhere: Record<CodStatus, SQL> = {
+  collected: sql`${shipments.codCollectedAt} is not null`,
+  // The very condition of `shipments_cod_outstanding_idx`.
+  outstanding: sql`${shipments.status} = 'delivered' and ${shipments.codAmount} > 0 and ${shipments.codCollectedAt} is null`,
+  pending: sql`${shipments.status} in ('ready', 'in-transit') and ${shipments.codAmount} > 0 and ${shipments.codCollectedAt} is null`,
+  none: sql`${shipments.codCollectedAt} is null and (${shipments.codAmount} = 0 or ${shipments.status} = 'returned')`,
+}
+
+/**
+ * The list's shipment filters (CONTRACT 5.5) as conditions over `orders` alone, so a page and its total agree
+ * (docs/counts.md): the orders whose shipment is at a step, goes with a carrier, or has its COD in a state, all
+ * three in one `orders.id in (select order_id from shipments where …)`, which PostgreSQL reads as a semi-join from
+ * the shipments that match (`shipments_status_idx`, the partial COD indexes); `none` is the orders without a
+ * shipment, an anti-join on `shipments_order_key`.
+ */
+function shipmentFilters(query: OrderExportQuery): SQL[] {
+  const { shipment: step, carrier, codStatus } = query
+  const conditions: SQL[] = []
+  if (step === 'none')
+    conditions.push(sql`not exists (select from ${shipments} where ${shipments.orderId} = "orders"."id")`)
+  const on = [
+    step !== undefined && step !== 'none' ? eq(shipments.status, step as ShipmentStatus) : undefined,
+    carrier !== undefined ? eq(shipments.carrier, carrier) : undefined,
+    codStatus !== undefined ? codStatusWhere[codStatus] : undefined,
+  ].filter((c) => c !== undefined)
+  if (on.length > 0)
+    conditions.push(sql`${orders.id} in (select ${shipments.orderId} from ${shipments} where ${and(...on)})`)
+  return conditions
 }
 
 /** A page of orders with their customers, `total` beside each row. */
@@ -167,6 +232,7 @@ const ordersPage = (
     .select({ ...orderColumns, total })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(shipments, eq(shipments.orderId, orders.id))
     .where(onSortedPage(db, { table: orders, id: orders.id }, where, orderBy, page))
     .orderBy(...orderBy)
 
@@ -260,6 +326,7 @@ export async function getOrder(db: Db, id: number | null) {
         .select(orderColumns)
         .from(orders)
         .innerJoin(users, eq(users.id, orders.userId))
+        .leftJoin(shipments, eq(shipments.orderId, orders.id))
         .where(eq(orders.id, id))
     : []
   if (!row) throw notFound('orderNotFound')
@@ -285,7 +352,11 @@ export async function moveOrderStatus(
   db: Db,
   before: Order,
   to: OrderStatus,
-  change: OrderChange & { also?: Partial<typeof orders.$inferInsert> },
+  change: OrderChange & {
+    also?: Partial<typeof orders.$inferInsert>
+    /** Why a cancelled order's stock comes back: `order-cancelled` unless said (a returned parcel says `returned`). */
+    released?: Extract<ReleaseReason, 'order-cancelled' | 'returned'>
+  },
 ) {
   const from = before.status
   if (from === to) throw conflict('statusSame', { status: from }, 'status')
@@ -295,7 +366,7 @@ export async function moveOrderStatus(
     .set({ ...change.also, status: to, version: nextVersion(orders.version), updatedAt: change.now })
     .where(eq(orders.id, Number(before.id)))
   // A cancelled order gives back the stock its lines took; a delivered one counts its units as sold (CONTRACT 5.3).
-  if (to === 0) await releaseOrderStock(db, [Number(before.id)], 'order-cancelled', change)
+  if (to === 0) await releaseOrderStock(db, [Number(before.id)], change.released ?? 'order-cancelled', change)
   if (to === 3) await countSold(db, Number(before.id))
   await recordEvents(db, Number(before.id), change.actor, change.now, [{ type: 'status', from, to }])
 }

@@ -182,14 +182,17 @@ export async function returnStock(
   )
 }
 
+/** Why an order's whole stock comes back: cancelled, deleted, or its parcel returned by the carrier (CONTRACT 5.5). */
+export type ReleaseReason = 'order-cancelled' | 'order-deleted' | 'returned'
+
 /**
- * Gives back what the lines of the orders took, and marks them as holding nothing: an order cancelled or
- * deleted. Lines from before orders took stock (`stock_taken` false) move nothing.
+ * Gives back what the lines of the orders took, and marks them as holding nothing: an order cancelled (by hand or
+ * by a returned shipment) or deleted. Lines from before orders took stock (`stock_taken` false) move nothing.
  */
 export async function releaseOrderStock(
   db: Db,
   orderIds: readonly number[],
-  reason: 'order-cancelled' | 'order-deleted',
+  reason: ReleaseReason,
   by: ChangeBy,
 ) {
   if (orderIds.length === 0) return
