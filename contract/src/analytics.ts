@@ -280,8 +280,8 @@ export const report = z.object({
   byPayment: z.array(reportPayment),
   /** Every source with orders in the period (phone, Zalo, the storefront…), most revenue first (CONTRACT 5.1). */
   bySource: z.array(reportSource),
-  /** Cash on delivery (CONTRACT 5.5). Always sent; optional in the schema only for clients built before it. */
-  cod: reportCod.optional(),
+  /** Cash on delivery (CONTRACT 5.5): outstanding now, and collected, fees and net over the period. */
+  cod: reportCod,
 })
 export type Report = z.infer<typeof report>
 export const reportAnswer = envelope(report)

@@ -1,5 +1,5 @@
 import { Anchor, Box, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
-import type { Carrier, Report } from '@store/contract'
+import type { Report, ReportCod } from '@store/contract'
 import { IconCash } from '@tabler/icons-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,21 +11,14 @@ import { useCan } from '../../lib/permissions.tsx'
 import { CompactMoney } from './compact-money.tsx'
 
 /**
- * The report's `cod` (CONTRACT 5.5): the COD of delivered shipments the carriers still hold, in all and by
- * carrier, and for the period what they paid over, the fees they kept and the net the shop received.
- * Typed here until the contract's report schema has it; a report without it (an older server) shows no card.
+ * The report's COD figures (CONTRACT 5.5) when there is any to show: a shop that never shipped cash on delivery
+ * gets no card.
  */
-export interface ReportCod {
-  outstanding: number
-  byCarrier: { carrier: Carrier; orders: number; amount: number }[]
-  collected: number
-  fees: number
-  net: number
+export const codOf = (report: Report | undefined): ReportCod | undefined => {
+  const cod = report?.cod
+  if (!cod) return undefined
+  return cod.outstanding === 0 && cod.collected === 0 && cod.byCarrier.length === 0 ? undefined : cod
 }
-
-/** The report's COD figures, when the server sends them. */
-export const codOf = (report: Report | undefined): ReportCod | undefined =>
-  (report as (Report & { cod?: ReportCod }) | undefined)?.cod
 
 /**
  * 'COD outstanding': the total the carriers still owe, a row a carrier (orders and amount), and the period's
