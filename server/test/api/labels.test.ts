@@ -7,7 +7,8 @@ import { barcodesOnPage, pageSizesMm, pdfPages } from '../pdf.ts'
 
 // Shipping labels (CONTRACT 5.5), read back as a courier meets them: one A6 page an order with the receiver, the
 // cash to collect in figures and in words, the lines as SKU × quantity, and a Code 128 barcode that a barcode
-// reader (ZXing) decodes, off the page as pdf.js draws it, to the tracking number.
+// reader (ZXing) decodes, off the page as pdf.js draws it, to the tracking number. And the cash on delivery on
+// the packing slip, by the same rule.
 
 let t: TestApp
 const NOW = new Date('2026-11-22T03:00:00.000Z')
@@ -252,5 +253,41 @@ describe('GET /admin/orders/labels.pdf', () => {
     expect((await download(`${ORDERS}/labels.pdf`)).status).toBe(400)
     const res = await t.app.inject({ method: 'GET', url: `${ORDERS}/labels.pdf?ids=${o.cod.id}` })
     expect(res.statusCode).toBe(401)
+  })
+})
+
+describe('the packing slip’s cash on delivery', () => {
+  const slip = async (id: string) =>
+    (await textOf((await download(`${ORDERS}/packing-slips.pdf?ids=${id}`)).bytes))[0]!
+
+  it("is the shipment's COD once the order is shipped, with its carrier and tracking number", async () => {
+    const page = await slip(o.cod.id)
+    expect(page).toContain('Thu hộ / COD: 778.000 ₫')
+    expect(page).toContain('Bảy trăm bảy mươi tám nghìn đồng')
+    expect(page).toContain('Vận chuyển / Carrier: Giao Hàng Nhanh · GHN8XK3PQ2')
+  })
+
+  it('is the amount of an unpaid cash-on-delivery order not shipped yet', async () => {
+    expect(await slip(o.unshipped.id)).toContain(
+      `Thu hộ / COD: ${o.unshipped.amount.toLocaleString('de-DE')} ₫`,
+    )
+  })
+
+  it("reads 'Đã thanh toán' when there is nothing to collect", async () => {
+    const page = await slip(o.paid.id)
+    expect(page).toContain('Đã thanh toán / Paid')
+    expect(page).not.toContain('Thu hộ')
+  })
+
+  it('reads as no COD, not as paid, for an unpaid order to be paid otherwise and not shipped', async () => {
+    const wallet = await takeOrder({
+      name: 'E2E Võ Ví Điện Tử',
+      lines: [{ productId: String(plainProduct.id), quantity: 1 }],
+      methodPayment: '2',
+    })
+    const page = await slip(wallet.id)
+    expect(page).toContain('Không thu hộ / No cash on delivery')
+    expect(page).not.toContain('Đã thanh toán')
+    expect(page).not.toContain('Thu hộ /')
   })
 })
