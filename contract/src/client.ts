@@ -174,6 +174,7 @@ export const endpoints: Routes<typeof table> = {
       resource: 'orders',
       operation: 'packingSlips',
     },
+    labels: { method: 'GET', path: '/admin/orders/labels.pdf', resource: 'orders', operation: 'labels' },
     get: { method: 'GET', path: '/admin/orders/:id', resource: 'orders', operation: 'get' },
     invoice: {
       method: 'GET',

@@ -419,6 +419,19 @@ export const orderEndpoints = defineEndpoints('orders', {
     answer: pdfAnswer,
     responses: pdfResponses('One A4 page per order, in the order of `ids`'),
   },
+  labels: {
+    method: 'GET',
+    path: '/admin/orders/labels.pdf',
+    permission: 'orders:read',
+    summary:
+      'Shipping labels: one A6 page per order, with the tracking number as a barcode and the COD to collect',
+    description:
+      'Each order must have a shipment (409 `noLabel` naming those without, and nothing is printed); 404 naming ' +
+      'every id that is no order.',
+    query: packingSlipQuery,
+    answer: pdfAnswer,
+    responses: pdfResponses('One A6 page per order, in the order of `ids`'),
+  },
   get: {
     method: 'GET',
     path: '/admin/orders/:id',

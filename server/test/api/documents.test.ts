@@ -254,8 +254,12 @@ describe('GET /admin/orders/packing-slips.pdf', () => {
     pages.forEach((page, i) => {
       expect(page).toContain('PHIẾU ĐÓNG GÓI')
       expect(page).toContain(`#${slipOrders[i]}`)
-      expect(page).not.toMatch(/₫|\d{1,3}\.\d{3}/)
+      // The one figure of money is the cash the courier collects (CONTRACT 5.5), for the unpaid COD orders.
+      expect(page.replace(/Thu hộ \/ COD: [\d.]+ ₫/, '')).not.toMatch(/₫|\d{1,3}\.\d{3}/)
     })
+    expect(pages[0]).toContain('Thu hộ / COD: 1.155.000 ₫')
+    expect(pages[0]).toContain('Một triệu một trăm năm mươi lăm nghìn đồng')
+    expect(pages[2]).toContain('Đã thanh toán / Paid')
     for (const text of [
       'Thời trang Ánh Dương',
       '10/03/2026 15:05',

@@ -3,16 +3,16 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Handler } from '../../lib/endpoints.ts'
 import { HttpError } from '../../lib/errors.ts'
 import type { Services } from '../../types.ts'
-import { invoiceOrder, packingOrders, shopDetails } from './documents/data.ts'
+import { invoiceOrder, labelOrders, packingOrders, shopDetails } from './documents/data.ts'
 import { fileDay } from './documents/labels.ts'
 import { PdfPool, PdfQueueFullError } from './documents/pdf-pool.ts'
 
 type Orders = typeof endpoints.orders
 
-// The printed documents of CONTRACT 4.7, made on the server as PDF files: the fonts, the words and the QR code
-// come with the server, so what prints does not depend on the browser or the machine. The handlers read the
+// The printed documents of CONTRACT 4.7 and the shipping labels of 5.5, made on the server as PDF files: the
+// fonts, the words, the QR code and the barcode come with the server, so what prints does not depend on the browser or the machine. The handlers read the
 // data here; the PDF is laid out on a thread of the app's PDF pool (`documents/pdf-pool.ts`, PDF_WORKERS
-// threads), which loads the PDF code (pdfkit, fontkit, the QR encoder: about 28 MB) when the first document is
+// threads), which loads the PDF code (pdfkit, fontkit, the QR and barcode encoders) when the first document is
 // asked for. While the threads are busy and as many documents wait as the pool allows, a document is refused
 // 503 with Retry-After.
 
@@ -82,6 +82,23 @@ export function orderPackingSlips(app: FastifyInstance): Handler<Orders['packing
       const [orders, shop] = await Promise.all([packingOrders(db, request.query.ids), shopDetails(db)])
       const name = `packing-slips-${fileDay(app.services.now(), timeZone)}.pdf`
       const pdf = await pool.render({ kind: 'packingSlips', input: { orders, shop, timeZone } })
+      return sendPdf(reply, name, pdf)
+    })
+}
+
+/**
+ * `orders.labels`: an A6 shipping label an order of `ids`, in that order (`labels-<YYYYMMDD>.pdf`); 404 naming
+ * every id that is no order, then 409 `noLabel` naming the orders without a shipment, and then nothing is printed.
+ */
+export function orderLabels(app: FastifyInstance): Handler<Orders['labels']> {
+  const timeZone = app.services.config.STORE_TZ
+  const pool = pdfPool(app)
+  return (request, reply, { db }) =>
+    whileRoom(reply, async () => {
+      pool.checkRoom()
+      const [orders, shop] = await Promise.all([labelOrders(db, request.query.ids), shopDetails(db)])
+      const name = `labels-${fileDay(app.services.now(), timeZone)}.pdf`
+      const pdf = await pool.render({ kind: 'labels', input: { orders, shop, timeZone } })
       return sendPdf(reply, name, pdf)
     })
 }

@@ -13,7 +13,7 @@ import { conflict } from '../../lib/errors.ts'
 import { toDbId } from '../../lib/ids.ts'
 import { sentVersion } from '../../lib/versions.ts'
 import { orderBulkStatus } from './bulk.ts'
-import { orderInvoice, orderPackingSlips } from './documents.ts'
+import { orderInvoice, orderLabels, orderPackingSlips } from './documents.ts'
 import { addOrderNote, listOrderEvents } from './events.ts'
 import {
   deleteOrder,
@@ -69,6 +69,7 @@ export const orderRoutes = implement(endpoints.orders, (app) => {
     bulkStatus: orderBulkStatus(app),
     invoice: orderInvoice(app),
     packingSlips: orderPackingSlips(app),
+    labels: orderLabels(app),
     list: async (request, _reply, { db }) => ({
       status: true,
       ...(await listOrders(db, request.query, config.STORE_TZ)),

@@ -1,4 +1,10 @@
-import { type OrderStatus, type PaymentStatus, paymentKind } from '@store/contract'
+import {
+  CARRIER_NAMES,
+  type Carrier,
+  type OrderStatus,
+  type PaymentStatus,
+  paymentKind,
+} from '@store/contract'
 import { wallClock } from '../../../lib/csv.ts'
 
 // The words the documents print, in Vietnamese with English beside the headings (the shop and its customers
@@ -27,6 +33,23 @@ export const ORDER_STATUS_NAMES_VI: Record<OrderStatus, string> = {
   2: 'Đang xử lý / Processing',
   3: 'Đã giao / Delivered',
 }
+
+/**
+ * A carrier as a shipping label names it: as the carrier calls itself, and the shop's own delivery and any other
+ * in Vietnamese, as the web app's Vietnamese names them.
+ */
+export function carrierName(carrier: Carrier): string {
+  if (carrier === 'self') return 'Shop tự giao / Shop delivery'
+  if (carrier === 'other') return 'Đơn vị khác / Other carrier'
+  return CARRIER_NAMES[carrier]
+}
+
+/** The words of the cash on delivery, on the label and the packing slip ('Thu hộ: 1.234.000 ₫'). */
+export const COD_WORDS = {
+  collect: 'Thu hộ',
+  paid: 'Đã thanh toán',
+  none: 'Không thu hộ',
+} as const
 
 /** The payment statuses under which money is still to come, so the invoice offers a VietQR code. */
 export const AWAITING_PAYMENT: ReadonlySet<PaymentStatus> = new Set(['unpaid', 'pending', 'failed'])

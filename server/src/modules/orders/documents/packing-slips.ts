@@ -1,5 +1,7 @@
+import { codToCollect } from './cod.ts'
 import type { DocumentOrder, ShopDetails } from './data.ts'
-import { printedTime } from './labels.ts'
+import { COD_WORDS, carrierName, printedTime } from './labels.ts'
+import { vnd, vndInWords } from './money.ts'
 import {
   CONTENT_BOTTOM,
   CONTENT_WIDTH,
@@ -18,7 +20,8 @@ import {
 } from './pdf.ts'
 
 // Packing slips (CONTRACT 4.7): a page an order, for the person packing it: who it goes to, what goes in the
-// box and the customer's note. No prices: the slip travels in the parcel.
+// box and the customer's note. No prices: the slip travels in the parcel. It shows the cash on delivery the
+// courier collects, as the shipping label does (CONTRACT 5.5, `cod.ts`), and the carrier once there is one.
 
 const LINE_COLUMNS: Column[] = [
   { header: '#', width: 26, align: 'right' },
@@ -92,7 +95,7 @@ function slip(doc: Pdf, order: DocumentOrder, shop: ShopDetails, timeZone: strin
     .font('regular')
     .fontSize(11)
     .text(printable(order.address), MARGIN, doc.y + 2, { width: CONTENT_WIDTH })
-  y = doc.y + 12
+  y = cod(doc, order, doc.y + 10) + 12
 
   const note = order.customerNote.trim()
   if (note) {
@@ -144,4 +147,42 @@ function slip(doc: Pdf, order: DocumentOrder, shop: ShopDetails, timeZone: strin
   doc.text('Người đóng gói / Packed by: ____________________    Kiểm tra / Checked: ☐', MARGIN, doc.y + 22, {
     width: CONTENT_WIDTH,
   })
+}
+
+/** The carrier and the cash on delivery, boxed, from `top`; answers the y below the box. */
+function cod(doc: Pdf, order: DocumentOrder, top: number): number {
+  const inner = CONTENT_WIDTH - 20
+  const collect = codToCollect(order)
+  let y = top + 8
+  if (order.shipment) {
+    const tracking = order.shipment.trackingNumber ? ` · ${order.shipment.trackingNumber}` : ''
+    doc.font('regular').fontSize(9).fillColor(MUTED)
+    doc.text(`Vận chuyển / Carrier: ${carrierName(order.shipment.carrier)}${tracking}`, MARGIN + 10, y, {
+      width: inner,
+    })
+    y = doc.y + 3
+  }
+  const words =
+    collect.kind === 'collect'
+      ? `${COD_WORDS.collect} / COD: ${vnd(collect.amount)}`
+      : collect.kind === 'paid'
+        ? `${COD_WORDS.paid} / Paid`
+        : `${COD_WORDS.none} / No cash on delivery`
+  doc
+    .font('bold')
+    .fontSize(13)
+    .fillColor(INK)
+    .text(words, MARGIN + 10, y, { width: inner })
+  if (collect.kind === 'collect')
+    doc
+      .font('regular')
+      .fontSize(9)
+      .text(`(${vndInWords(collect.amount)})`, MARGIN + 10, doc.y + 1, { width: inner })
+  const bottom = doc.y + 8
+  doc
+    .roundedRect(MARGIN, top, CONTENT_WIDTH, bottom - top, 4)
+    .lineWidth(1)
+    .strokeColor(INK)
+    .stroke()
+  return bottom
 }

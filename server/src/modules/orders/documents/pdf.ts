@@ -1,12 +1,14 @@
 import PDFDocument from 'pdfkit'
 import { documentFonts } from './fonts.ts'
 
-// What the invoice and the packing slips share: an A4 page, the embedded fonts, the colours, a table that
+// What the invoice, the packing slips and the shipping labels share: an A4 page (an A6 one for a label), the embedded fonts, the colours, a table that
 // carries on to a new page, and the finished file as bytes.
 
 export type Pdf = PDFKit.PDFDocument
 
 export const A4 = { width: 595.28, height: 841.89 }
+/** A shipping label's page, 105 × 148 mm, as label printers and carriers take them. */
+export const A6 = { width: 297.64, height: 419.53 }
 export const MARGIN = 40
 export const CONTENT_WIDTH = A4.width - 2 * MARGIN
 /** The lowest a line of content may reach; the footer sits below it. */
@@ -23,13 +25,20 @@ export const SHADE = '#f1f3f4'
  */
 export const printable = (text: string): string => text.normalize('NFC')
 
-/** A new A4 document with the fonts `regular` and `bold` registered, in Vietnamese, titled `title`. */
-export function newDocument(title: string, author: string): Pdf {
+/**
+ * A new document with the fonts `regular` and `bold` registered, in Vietnamese, titled `title`: A4 pages with
+ * MARGIN unless `page` says otherwise.
+ */
+export function newDocument(
+  title: string,
+  author: string,
+  page: { size: 'A4' | 'A6'; margin: number } = { size: 'A4', margin: MARGIN },
+): Pdf {
   const fonts = documentFonts()
   // `font: null`: no standard font is loaded for the first page; every text names one of ours.
   const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
+    size: page.size,
+    margin: page.margin,
     font: null as never,
     lang: 'vi',
     displayTitle: true,

@@ -1,5 +1,6 @@
 import { type InvoiceInput, invoicePdf } from './invoice.ts'
 import { type PackingSlipsInput, packingSlipsPdf } from './packing-slips.ts'
+import { type ShippingLabelsInput, shippingLabelsPdf } from './shipping-labels.ts'
 
 // What a PDF thread is asked to make (`pdf-pool.ts`): the kind of document and its plain data, which crosses
 // between threads as it is (structured clone keeps the order's Date), and what it answers: the file's bytes.
@@ -7,6 +8,7 @@ import { type PackingSlipsInput, packingSlipsPdf } from './packing-slips.ts'
 export type PdfJob =
   | { kind: 'invoice'; input: InvoiceInput }
   | { kind: 'packingSlips'; input: PackingSlipsInput }
+  | { kind: 'labels'; input: ShippingLabelsInput }
 
 /** A document asked of a thread, by a number its answer carries back. */
 export type PdfRequest = { id: number; job: PdfJob }
@@ -20,5 +22,7 @@ export function renderPdf(job: PdfJob): Promise<Buffer> {
       return invoicePdf(job.input)
     case 'packingSlips':
       return packingSlipsPdf(job.input)
+    case 'labels':
+      return shippingLabelsPdf(job.input)
   }
 }
