@@ -311,10 +311,10 @@ describe('the shipment of a shipped order', () => {
     })
     const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: 'Print label' }))
-    await waitFor(() => expect(saved).toEqual(['label-12.pdf']))
+    await waitFor(() => expect(saved).toEqual(['labels.pdf']))
     expect(server.callsTo(LABELS)[0]!.query.get('ids')).toBe('12')
     await user.click(screen.getByRole('button', { name: 'Packing slip' }))
-    await waitFor(() => expect(saved).toEqual(['label-12.pdf', 'packing-slips.pdf']))
+    await waitFor(() => expect(saved).toEqual(['labels.pdf', 'packing-slips.pdf']))
   })
 
   it('speaks Vietnamese: the section, the steps and Đang giao', async () => {

@@ -1,4 +1,3 @@
-import type { Route } from '@store/contract'
 import { endpoints } from '@store/contract/client'
 import { downloadFile } from '../../../lib/download.ts'
 
@@ -28,26 +27,15 @@ export const printPackingSlips = (orderIds: readonly string[]): Promise<string> 
   })
 
 /**
- * `GET /admin/orders/labels.pdf?ids=…` (CONTRACT 5.5). The contract's endpoint table does not have this call yet,
- * so its route is written here, in the table's own shape; it moves to `endpoints` once the contract has it.
- */
-const labelsRoute: Route = {
-  method: 'GET',
-  path: '/admin/orders/labels.pdf',
-  resource: 'orders',
-  operation: 'labels',
-}
-
-/**
  * Downloads the shipping labels of the chosen orders (CONTRACT 5.5): one A6 page each, in the order given, with
  * the carrier, the tracking number's barcode and the COD to collect. An order without a shipment is a 409
  * `noLabel`, thrown as `ApiError`.
  *
- * @example await printLabels(['12', '15']) // 'labels.pdf'
+ * @example await printLabels(['12', '15']) // 'labels-20261128.pdf'
  */
 export const printLabels = (orderIds: readonly string[]): Promise<string> =>
-  downloadFile(labelsRoute, {
+  downloadFile(endpoints.orders.labels, {
     query: { ids: orderIds.join(',') },
     accept: 'application/pdf',
-    fallbackName: orderIds.length === 1 ? `label-${orderIds[0]}.pdf` : 'labels.pdf',
+    fallbackName: 'labels.pdf',
   })
