@@ -22,4 +22,10 @@ export const layout = {
   logout: 'Logout',
   loggedOut: 'You have been signed out',
   sessionEnded: 'Your session has ended. Please sign in again.',
+  /** Live updates (CONTRACT 5.7): the toast of orders made, the count on the Orders menu item. */
+  live: {
+    newOrder: 'New order #{{id}}',
+    newOrders_one: '{{count}} new order',
+    newOrders_other: '{{count}} new orders',
+  },
 }
