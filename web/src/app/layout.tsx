@@ -1,13 +1,4 @@
-import {
-  ActionIcon,
-  Avatar,
-  Group,
-  Menu,
-  NativeSelect,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core'
+import { ActionIcon, Avatar, Group, Menu, NativeSelect, Text, UnstyledButton } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import type { Permission } from '@store/contract'
 import {
@@ -184,6 +175,8 @@ export function Layout() {
             {NAV.filter((item) => permissions.includes(item.permission)).map((item) => {
               const active = pathname === item.to || (item.also?.test(pathname) ?? false)
               const label = t(`layout.nav.${item.key}`)
+              // Orders made since the order list was last opened, on its item: the count is read out by name.
+              const count = item.key === 'orders' ? newOrders : 0
               return (
                 <li key={item.key}>
                   <Link
@@ -191,16 +184,14 @@ export function Layout() {
                     className={classes.link}
                     aria-current={active ? 'page' : undefined}
                     title={open || phone ? undefined : label}
+                    aria-label={count > 0 ? `${label} (${t('layout.live.newOrders', { count })})` : undefined}
                   >
                     <item.icon size={22} stroke={1.7} aria-hidden />
                     <span className={classes.label}>{label}</span>
-                    {item.key === 'orders' && newOrders > 0 && (
-                      <>
-                        <span className={classes.count} aria-hidden>
-                          {newOrders}
-                        </span>
-                        <VisuallyHidden>{`, ${t('layout.live.newOrders', { count: newOrders })}`}</VisuallyHidden>
-                      </>
+                    {count > 0 && (
+                      <span className={classes.count} aria-hidden>
+                        {count}
+                      </span>
                     )}
                   </Link>
                 </li>
