@@ -1,6 +1,6 @@
 import type { Order, Product, User } from '@store/contract'
 import { vi } from '../web/src/i18n/vi/index.ts'
-import { type Api, expect, test, unique } from './fixtures.ts'
+import { type Api, expect, expectAccessible, test, unique } from './fixtures.ts'
 
 // Live updates (CONTRACT 5.7) in Vietnamese: with the order list open, an order taken elsewhere (here through the
 // API, as another member of staff would) shows without a reload: a toast, a count on the Orders menu item, and
@@ -57,11 +57,13 @@ test('an order taken elsewhere shows in the open order list with a toast and a c
   try {
     await expect(page.getByText(vi.layout.live.newOrder.replace('{{id}}', order.id))).toBeVisible()
     await expect(menuItem).toHaveAccessibleName(
-      `${vi.layout.nav.orders} (${vi.layout.live.newOrders_one.replace('{{count}}', '1')})`,
+      `${vi.layout.nav.orders} 1 ${vi.layout.live.newOrdersAfterCount_one}`,
     )
     await expect(menuItem).toContainText('1')
     await expect(page.getByRole('link', { name: `#${order.id}`, exact: true })).toBeVisible()
     expect(loads).toEqual([])
+    // The count on the menu reads as clearly as the rest of the sidebar.
+    await expectAccessible(page)
   } finally {
     await api.delete(`/admin/orders/${order.id}`)
     await api.delete(`/admin/users/${order.user.id}`)

@@ -1,4 +1,13 @@
-import { ActionIcon, Avatar, Group, Menu, NativeSelect, Text, UnstyledButton } from '@mantine/core'
+import {
+  ActionIcon,
+  Avatar,
+  Group,
+  Menu,
+  NativeSelect,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import type { Permission } from '@store/contract'
 import {
@@ -175,7 +184,7 @@ export function Layout() {
             {NAV.filter((item) => permissions.includes(item.permission)).map((item) => {
               const active = pathname === item.to || (item.also?.test(pathname) ?? false)
               const label = t(`layout.nav.${item.key}`)
-              // Orders made since the order list was last opened, on its item: the count is read out by name.
+              // Orders made since the order list was last opened, on its item, read out as '… 2 new orders'.
               const count = item.key === 'orders' ? newOrders : 0
               return (
                 <li key={item.key}>
@@ -184,14 +193,14 @@ export function Layout() {
                     className={classes.link}
                     aria-current={active ? 'page' : undefined}
                     title={open || phone ? undefined : label}
-                    aria-label={count > 0 ? `${label} (${t('layout.live.newOrders', { count })})` : undefined}
                   >
                     <item.icon size={22} stroke={1.7} aria-hidden />
                     <span className={classes.label}>{label}</span>
                     {count > 0 && (
-                      <span className={classes.count} aria-hidden>
-                        {count}
-                      </span>
+                      <>
+                        <span className={classes.count}>{count}</span>
+                        <VisuallyHidden>{t('layout.live.newOrdersAfterCount', { count })}</VisuallyHidden>
+                      </>
                     )}
                   </Link>
                 </li>

@@ -27,5 +27,8 @@ export const layout = {
     newOrder: 'New order #{{id}}',
     newOrders_one: '{{count}} new order',
     newOrders_other: '{{count}} new orders',
+    /** After the count on the Orders item, for screen readers: 'Order List 2 new orders'. */
+    newOrdersAfterCount_one: 'new order',
+    newOrdersAfterCount_other: 'new orders',
   },
 }

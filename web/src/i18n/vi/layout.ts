@@ -29,5 +29,7 @@ export const layout: Messages<typeof en> = {
     newOrder: 'Đơn hàng mới #{{id}}',
     newOrders_one: '{{count}} đơn hàng mới',
     newOrders_other: '{{count}} đơn hàng mới',
+    newOrdersAfterCount_one: 'đơn hàng mới',
+    newOrdersAfterCount_other: 'đơn hàng mới',
   },
 }
