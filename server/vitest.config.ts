@@ -57,7 +57,8 @@ export default defineConfig({
         extends: true as const,
         test: {
           name: `api-${db}`,
-          include: ['test/api/**/*.test.ts'],
+          // Several server processes on one database: PostgreSQL's only (the embedded database is one process's).
+          include: ['test/api/**/*.test.ts', ...(db === 'pg' ? ['test/api-pg/**/*.test.ts'] : [])],
           exclude: [ALONE],
           env: { TEST_DB: db },
           ...(db === 'pg' && { globalSetup: ['test/global-setup.ts'] }),

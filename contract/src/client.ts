@@ -277,4 +277,7 @@ export const endpoints: Routes<typeof table> = {
       operation: 'wards',
     },
   },
+  events: {
+    stream: { method: 'GET', path: '/admin/events', resource: 'events', operation: 'stream' },
+  },
 }

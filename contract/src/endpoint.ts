@@ -32,6 +32,11 @@ export interface EndpointSpec {
    * changes nothing a person did (trading a refresh token), and says why.
    */
   audit?: AuditSpec
+  /**
+   * The access token may also come as `?access_token=`, for a client that cannot send headers (the browser's
+   * `EventSource`): the live updates stream only. The header wins when both are sent.
+   */
+  tokenInQuery?: boolean
   /** The request's content types when not JSON (an upload). */
   consumes?: string[]
   /** The answers for the OpenAPI document when they are not `{ [status]: answer }` (a binary, several codes). */

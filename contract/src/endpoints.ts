@@ -4,6 +4,7 @@ import { authEndpoints } from './auth.ts'
 import { brandEndpoints } from './brands.ts'
 import { categoryEndpoints } from './categories.ts'
 import type { Endpoint } from './endpoint.ts'
+import { eventEndpoints } from './events.ts'
 import { fileEndpoints } from './files.ts'
 import { operationEndpoints } from './operations.ts'
 import { orderEndpoints } from './orders.ts'
@@ -36,6 +37,7 @@ export const endpoints = {
   audit: auditEndpoints,
   settings: settingsEndpoints,
   places: placeEndpoints,
+  events: eventEndpoints,
 } as const
 
 export type Resource = keyof typeof endpoints

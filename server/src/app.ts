@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod'
 import { requireTableEntry } from './lib/endpoints.ts'
 import { badRequest, HttpError, refusal } from './lib/errors.ts'
+import { openEventBus } from './lib/event-bus.ts'
 import { isDatabaseOutage, OUTAGE_RETRY_AFTER_SECONDS } from './lib/outages.ts'
 import { LIMIT_STORE_REST_MS, LimitStoreDown } from './lib/rate-limit.ts'
 import { serveMetrics } from './metrics.ts'
@@ -71,8 +72,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now ?? (() => new Date()),
     uploadDir,
     files: await openFileStore(deps.config.STORAGE_URL, uploadDir),
+    events: await openEventBus(deps.database, {
+      warn: (message) => app.log.warn(message),
+      info: (message) => app.log.info(message),
+    }),
     ...(deps.imageFetchTimeoutMs !== undefined && { imageFetchTimeoutMs: deps.imageFetchTimeoutMs }),
   })
+  app.addHook('onClose', () => app.services.events.close())
   app.decorateRequest('admin', undefined as never)
   // Before the routes, so the time of every answer is counted, the web app's files too.
   serveMetrics(app, {

@@ -179,6 +179,11 @@ export const configSchema = z
     HTTP_IDLE_TIMEOUT_SECONDS: positiveInt(120, 3600),
     HTTP_MAX_CONNECTIONS: positiveInt(1000, 1_000_000),
     /**
+     * The live updates stream (docs/operations.md, "Live updates"): a comment line this often keeps proxies from
+     * closing a quiet stream, and checks that its session still lives.
+     */
+    EVENTS_HEARTBEAT_SECONDS: positiveInt(25, 3600),
+    /**
      * Worker processes sharing the port (docs/operations.md, "Worker processes"); more than 1 needs
      * DATABASE_URL, since the embedded database is one process's.
      */
@@ -192,6 +197,11 @@ export const configSchema = z
   .refine((c) => !(c.WEB_CONCURRENCY > 1) || c.DATABASE_URL !== undefined, {
     path: ['WEB_CONCURRENCY'],
     message: "more than 1 needs DATABASE_URL: the embedded database is one process's",
+  })
+  // A quiet stream must speak before the server itself drops it as idle.
+  .refine((c) => c.EVENTS_HEARTBEAT_SECONDS < c.HTTP_IDLE_TIMEOUT_SECONDS, {
+    path: ['EVENTS_HEARTBEAT_SECONDS'],
+    message: 'must be less than HTTP_IDLE_TIMEOUT_SECONDS',
   })
   // Node refuses to start a server whose headers may take longer than the whole request.
   .refine((c) => c.HTTP_HEADERS_TIMEOUT_SECONDS <= c.HTTP_REQUEST_TIMEOUT_SECONDS, {

@@ -13,9 +13,10 @@ export const logFormat = (config: Config, stdoutIsTerminal = process.stdout.isTT
  * few lines a person starts the server to see (the administrator password, `ready at`) are not buried.
  */
 export function loggerOptions(config: Config, format: LogFormat): Record<string, unknown> {
-  if (format === 'json') return { level: config.LOG_LEVEL }
+  if (format === 'json') return { level: config.LOG_LEVEL, serializers: { req: requestOf } }
   return {
     level: config.LOG_LEVEL,
+    serializers: { req: requestOf },
     transport: {
       // Resolved from here: pino would otherwise look for it from Fastify's own folder.
       target: createRequire(import.meta.url).resolve('pino-pretty'),
@@ -53,6 +54,32 @@ function compactRequestLines(
   if (level === INFO && args[1] === 'incoming request') this.debug(...args)
   else if (level === INFO && args[1] === 'request completed' && res?.request) {
     const took = responseTime === undefined ? '' : ` ${Math.round(responseTime)} ms`
-    method.call(this, `${res.request.method} ${res.request.url} ${res.statusCode}${took}`)
+    method.call(this, `${res.request.method} ${hideToken(res.request.url)} ${res.statusCode}${took}`)
   } else method.apply(this, args)
+}
+
+/**
+ * An address as the log keeps it: the live updates stream takes the access token as `?access_token=` (EventSource
+ * sends no headers), and a log is no place for a token.
+ */
+export const hideToken = (url: string | undefined) =>
+  url?.replace(/([?&]access_token=)[^&#]*/gi, '$1[hidden]')
+
+interface LoggedRequest {
+  method?: string
+  url?: string
+  host?: string
+  ip?: string
+  socket?: { remotePort?: number }
+}
+
+/** Fastify's own `req` of a log line, with the token hidden from its address. */
+function requestOf(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: hideToken(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }
 }

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import type { Endpoint, StaffRole } from '@store/contract'
+import type { Endpoint, LiveEvent, StaffRole } from '@store/contract'
 import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
 
@@ -36,6 +36,30 @@ export interface Services {
   files: FileStore
   /** How long fetching one image of an import may take (AppDeps); unset, the 10 s of CONTRACT 5.4. */
   imageFetchTimeoutMs?: number
+  /** The live updates between the server's processes (`lib/event-bus.ts`). */
+  events: EventBus
+}
+
+/**
+ * What goes from the process that wrote a change to every process on the database: the events of the live
+ * updates stream (CONTRACT 5.7), and word that sessions of an account ended, which no client is sent but which
+ * closes their streams.
+ */
+export type BusMessage = LiveEvent | { type: 'session.ended'; data: { userId: string } }
+
+/**
+ * The live updates between server processes: in this process on the embedded database, PostgreSQL's
+ * LISTEN/NOTIFY with DATABASE_URL (`lib/event-bus.ts`).
+ */
+export interface EventBus {
+  /**
+   * Hands over what a transaction changed, from inside it as its last statement, and answers what to run once it
+   * has committed: nothing is delivered if it rolls back. `db` outside a transaction delivers at once.
+   */
+  publish(db: Db, messages: readonly BusMessage[]): Promise<() => void>
+  /** Tells `listener` of every message of every process, this one's included; answers the unsubscribe. */
+  subscribe(listener: (message: BusMessage) => void): () => void
+  close(): Promise<void>
 }
 
 export interface SignedInAdmin {

@@ -4,6 +4,7 @@ import { resolveJwtSecret } from '../bootstrap.ts'
 import { ConfigError, loadConfig } from '../config.ts'
 import { migrate, openDatabase } from '../db/client.ts'
 import { DataDirInUseError, lockDataDir } from '../db/lock.ts'
+import { inProcessBus } from '../lib/event-bus.ts'
 import { openFileStore } from '../modules/files/stores.ts'
 import type { Services } from '../types.ts'
 import { AdminCommandError, createStaffAccount, resetTwoFactor } from './commands.ts'
@@ -52,6 +53,8 @@ async function openStore<T>(work: (services: Services) => Promise<T>): Promise<T
         now: () => new Date(),
         uploadDir: path.resolve(config.DATA_DIR, 'uploads'),
         files: await openFileStore(config.STORAGE_URL, path.resolve(config.DATA_DIR, 'uploads')),
+        // A command serves no stream. The sessions it ends close their servers' streams at the next heartbeat.
+        events: inProcessBus((error) => console.error(error.message)),
       })
     } finally {
       await database.close()

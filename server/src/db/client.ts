@@ -25,6 +25,8 @@ export interface Database {
    */
   longDb: Db
   kind: 'pglite' | 'pg'
+  /** The server's address (PostgreSQL only): the live updates open their one listening connection with it. */
+  url?: string
   close(): Promise<void>
   /** Runs `work` while holding a lock that other processes on the same server wait for. */
   exclusive<T>(work: () => Promise<T>): Promise<T>
@@ -136,7 +138,7 @@ export async function openDatabase(options: {
       waiting: pool.waitingCount,
       max,
     })
-    return { db, longDb, kind: 'pg', close, exclusive, pool: state }
+    return { db, longDb, kind: 'pg', url: options.url, close, exclusive, pool: state }
   }
   const dataDir = options.dataDir
   if (dataDir) {

@@ -2,6 +2,7 @@ import { type BulkOutcome, messageText } from '@store/contract'
 import type { Db } from '../db/client.ts'
 import { AuditNote, type AuditSubject } from './audit.ts'
 import { HttpError } from './errors.ts'
+import { liveEvents } from './live-events.ts'
 
 // The bulk calls (CONTRACT 4.1): each record checked and changed on its own, so one refusal does not stop the
 // others, inside the call's one transaction.
@@ -26,7 +27,8 @@ export async function eachOnItsOwn(
   for (const id of ids) {
     const note = new AuditNote()
     try {
-      const message = await db.transaction((tx) => apply(tx as Db, id, note))
+      // A record refused takes back its live updates with its changes.
+      const message = await liveEvents.apart(() => db.transaction((tx) => apply(tx as Db, id, note)))
       note.entityId ??= id
       audit.records.push({ subject, note })
       outcomes.push({ id, ok: true, message })

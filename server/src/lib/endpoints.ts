@@ -17,7 +17,9 @@ import type {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import type { Db } from '../db/client.ts'
+import type { BusMessage } from '../types.ts'
 import { AuditNote, entryOf, writeAuditEntry } from './audit.ts'
+import { liveEvents } from './live-events.ts'
 
 /** The request a handler reads: its params, query and body as the endpoint's schemas have parsed them. */
 export type EndpointRequest<E> = FastifyRequest<{
@@ -91,34 +93,46 @@ export function implement<G extends Record<string, Endpoint>>(
  * Runs a call so that a write cannot go unrecorded (CONTRACT 4.4). A read runs as it is. A write runs in one
  * transaction with its audit entry, so the entry exists exactly when the write does. A write the endpoint marks
  * `outside` (a file on disk, a sign-in) runs first and has its entry written after, and also on failure when
- * the handler asks (a wrong password).
+ * the handler asks (a wrong password). The live updates the call noted (`lib/live-events.ts`) go to the event
+ * bus last in the transaction, so they are sent when it commits and never when it rolls back.
  */
 async function audited(
   endpoint: Endpoint,
   request: FastifyRequest,
   work: (call: Call) => Promise<unknown>,
 ): Promise<unknown> {
-  const { db } = request.server.services
+  const { db, events, config } = request.server.services
   const spec = endpoint.audit
   const note = new AuditNote()
-  if (!spec || 'skip' in spec) return work({ db, audit: note })
+  const noting = <T>(run: () => Promise<T>) => liveEvents.collect(config.LOW_STOCK_THRESHOLD, run)
+  if (!spec || 'skip' in spec) {
+    const [answer, messages] = await noting(() => work({ db, audit: note }))
+    if (messages.length > 0) (await events.publish(db, messages))()
+    return answer
+  }
   if (!spec.outside) {
-    return db.transaction(async (tx) => {
-      const answer = await work({ db: tx, audit: note })
+    let committed = () => {}
+    const answer = await db.transaction(async (tx) => {
+      const [answer, messages] = await noting(() => work({ db: tx, audit: note }))
       for (const record of note.records)
         await writeAuditEntry(tx, entryOf(request, record.subject, record.note, undefined))
       if (!note.skip) await writeAuditEntry(tx, entryOf(request, spec, note, answer))
+      committed = await events.publish(tx, messages)
       return answer
     })
+    committed()
+    return answer
   }
   let answer: unknown
+  let messages: BusMessage[]
   try {
-    answer = await work({ db, audit: note })
+    ;[answer, messages] = await noting(() => work({ db, audit: note }))
   } catch (error) {
     if (note.recordFailure && !note.skip) await writeAuditEntry(db, entryOf(request, spec, note, undefined))
     throw error
   }
   if (!note.skip) await writeAuditEntry(db, entryOf(request, spec, note, answer))
+  if (messages.length > 0) (await events.publish(db, messages))()
   return answer
 }
 

@@ -4,6 +4,7 @@ import { auditRoutes } from './audit/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { brandRoutes } from './brands/routes.ts'
 import { categoryRoutes } from './categories/routes.ts'
+import { eventRoutes } from './events/routes.ts'
 import { fileRoutes } from './files/routes.ts'
 import { operationRoutes } from './operations/routes.ts'
 import { orderRoutes } from './orders/routes.ts'
@@ -32,4 +33,5 @@ export const modules: FastifyPluginAsyncZod[] = [
   auditRoutes,
   settingsRoutes,
   placeRoutes,
+  eventRoutes,
 ]

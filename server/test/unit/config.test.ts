@@ -48,6 +48,7 @@ describe('loadConfig', () => {
       HTTP_KEEP_ALIVE_SECONDS: 10,
       HTTP_IDLE_TIMEOUT_SECONDS: 120,
       HTTP_MAX_CONNECTIONS: 1000,
+      EVENTS_HEARTBEAT_SECONDS: 25,
       WEB_CONCURRENCY: 1,
       EMBEDDED_DB_THREAD: true,
       DB_STATEMENT_TIMEOUT_SECONDS: 10,
@@ -63,6 +64,13 @@ describe('loadConfig', () => {
     ).toMatchObject({
       HTTP_HEADERS_TIMEOUT_SECONDS: 20,
     })
+  })
+
+  it('refuses a live updates heartbeat no sooner than the idle timeout that would drop a quiet stream', () => {
+    expect(problemsOf({ EVENTS_HEARTBEAT_SECONDS: '120' })).toEqual([
+      'EVENTS_HEARTBEAT_SECONDS: must be less than HTTP_IDLE_TIMEOUT_SECONDS',
+    ])
+    expect(loadConfig({ EVENTS_HEARTBEAT_SECONDS: '119' }).EVENTS_HEARTBEAT_SECONDS).toBe(119)
   })
 
   it('gives the PDF threads one core less than the machine has, at least 1 and at most 2', () => {

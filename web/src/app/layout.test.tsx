@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core'
 import { ROLE_PERMISSIONS } from '@store/contract'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
 import { createMemoryRouter, RouterProvider } from 'react-router'
@@ -74,6 +74,7 @@ function renderApp(address: string) {
           { path: '/admin/products', element: <p>Products screen</p> },
           { path: '/admin/product/edit/:id', element: <p>Product edit screen</p> },
           { path: '/admin/users', element: <p>Users screen</p> },
+          { path: '/admin/orders', element: <p>Orders screen</p> },
           {
             path: '/admin/staff',
             element: (
@@ -297,6 +298,60 @@ describe('the signed-in frame', () => {
     await user.keyboard('{ArrowDown}')
     expect(await screen.findByRole('menuitem', { name: 'Setting' })).toBeInTheDocument()
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument()
+  })
+})
+
+describe('live updates', () => {
+  /** The browser's EventSource, driven by the test: what the server sends. */
+  class FakeSource {
+    static made: FakeSource[] = []
+    readyState = 1
+    onerror = null
+    onopen = null
+    listeners = new Map<string, (event: MessageEvent<string>) => void>()
+    constructor(readonly url: string) {
+      FakeSource.made.push(this)
+    }
+    addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+      this.listeners.set(type, listener)
+    }
+    close() {
+      this.readyState = 2
+    }
+    send(type: string, data: unknown) {
+      this.listeners.get(type)?.(new MessageEvent(type, { data: JSON.stringify(data) }))
+    }
+  }
+
+  it('counts orders made on the Orders item with a toast, in Vietnamese too, until the order list is opened', async () => {
+    const user = userEvent.setup()
+    FakeSource.made = []
+    vi.stubGlobal('EventSource', FakeSource)
+    signedIn()
+    fakeFetch({ ...config, [ME]: () => ok(ADMIN) })
+    renderApp('/admin/products')
+    await screen.findByText('Products screen')
+    await i18next.changeLanguage('vi')
+    expect(FakeSource.made.map((s) => s.url)).toEqual(['/api/admin/events?access_token=access-1'])
+    const orders = () => screen.getByRole('link', { name: /^Danh sách đơn hàng/ })
+    expect(orders()).toHaveAccessibleName('Danh sách đơn hàng')
+
+    act(() => FakeSource.made[0]!.send('order.created', { id: '123' }))
+    expect(await screen.findByText('Đơn hàng mới #123')).toBeInTheDocument()
+    await waitFor(() => expect(orders()).toHaveAccessibleName(/^Danh sách đơn hàng ?1 ?đơn hàng mới$/))
+    // jsdom joins the count and its words to the name; a browser lays them out apart, with spaces between.
+    expect(within(orders()).getByText('1')).toBeVisible()
+    act(() => FakeSource.made[0]!.send('order.created', { id: '124' }))
+    await waitFor(() => expect(orders()).toHaveAccessibleName(/^Danh sách đơn hàng ?2 ?đơn hàng mới$/))
+
+    await user.click(orders())
+    expect(await screen.findByText('Orders screen')).toBeInTheDocument()
+    expect(orders()).toHaveAccessibleName('Danh sách đơn hàng')
+    // On the list, a new order counts again: the list reloads, and the count says what came meanwhile.
+    act(() => FakeSource.made[0]!.send('order.created', { id: '125' }))
+    await waitFor(() => expect(orders()).toHaveAccessibleName(/^Danh sách đơn hàng ?1 ?đơn hàng mới$/))
+    expect(FakeSource.made).toHaveLength(1)
+    vi.unstubAllGlobals()
   })
 })
 

@@ -1,4 +1,13 @@
-import { ActionIcon, Avatar, Group, Menu, NativeSelect, Text, UnstyledButton } from '@mantine/core'
+import {
+  ActionIcon,
+  Avatar,
+  Group,
+  Menu,
+  NativeSelect,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import type { Permission } from '@store/contract'
 import {
@@ -25,6 +34,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router'
 import { LANGUAGES, type Language } from '../i18n/index.ts'
 import { switchLanguage } from '../lib/i18n.ts'
+import { useLiveUpdates } from '../lib/live-updates.ts'
 import { fileUrl, paths } from '../lib/paths.ts'
 import { PermissionsProvider } from '../lib/permissions.tsx'
 import { useSession } from '../lib/session.tsx'
@@ -111,7 +121,7 @@ const PHONE = '(max-width: 576px)'
 /** The signed-in frame: sidebar, header with the menu toggle, language switch and account menu. */
 export function Layout() {
   const { t, i18n } = useTranslation()
-  const { user, signOut } = useSession()
+  const { user, signOut, hasToken } = useSession()
   const permissions = user?.permissions ?? []
   const navigate = useNavigate()
   const { pathname } = useLocation()
@@ -121,6 +131,12 @@ export function Layout() {
   const [phoneOpen, setPhoneOpen] = useState(false)
   const [settingOpen, setSettingOpen] = useState(false)
   const [accountOpen, setAccountOpen] = useState(false)
+
+  // The tab's live updates: orders made since the order list was last opened count on its menu item.
+  const { newOrders, clearNewOrders } = useLiveUpdates({ enabled: hasToken })
+  useEffect(() => {
+    if (pathname === paths.orders) clearNewOrders()
+  }, [pathname, clearNewOrders])
 
   // Following a link on a phone closes the overlay.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of address
@@ -171,6 +187,8 @@ export function Layout() {
             {NAV.filter((item) => permissions.includes(item.permission)).map((item) => {
               const active = pathname === item.to || (item.also?.test(pathname) ?? false)
               const label = t(`layout.nav.${item.key}`)
+              // Orders made since the order list was last opened, on its item, read out as '… 2 new orders'.
+              const count = item.key === 'orders' ? newOrders : 0
               return (
                 <li key={item.key}>
                   <Link
@@ -181,6 +199,12 @@ export function Layout() {
                   >
                     <item.icon size={22} stroke={1.7} aria-hidden />
                     <span className={classes.label}>{label}</span>
+                    {count > 0 && (
+                      <>
+                        <span className={classes.count}>{count}</span>
+                        <VisuallyHidden>{t('layout.live.newOrdersAfterCount', { count })}</VisuallyHidden>
+                      </>
+                    )}
                   </Link>
                 </li>
               )

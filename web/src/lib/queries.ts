@@ -46,6 +46,8 @@ export const SHOWN_IN: Record<Resource, readonly Resource[]> = {
   // The low-stock threshold: the store config the screens follow (`/config`) and the list's `stock=low`.
   settings: ['operations', 'products'],
   places: [],
+  // The live updates stream caches nothing.
+  events: [],
 }
 
 /** The resources whose cached answers a change to `resource` makes stale, itself first. */

@@ -12,23 +12,31 @@ import { readAccessToken } from './tokens.ts'
 export async function authHook(request: FastifyRequest) {
   if (request.routeOptions.config.public) return
   if (!request.routeOptions.url) return // no route matched: the not-found handler answers
-  await requireAccess(request, request.routeOptions.config.endpoint?.permission)
+  const endpoint = request.routeOptions.config.endpoint
+  await requireAccess(request, endpoint?.permission, endpoint?.tokenInQuery)
 }
 
 /**
  * Lets the request through only with the access token of a live session of an active member of staff whose role
  * has `permission` (`signedIn`: any of them), and notes who it is in `request.admin`; otherwise a 401 or a 403.
- * Without a permission named, nobody is let through.
+ * Without a permission named, nobody is let through. The token comes in the Authorization header, or for an
+ * endpoint that says `tokenInQuery` (the live updates, which `EventSource` opens without headers) as
+ * `?access_token=`.
  */
 export async function requireAccess(
   request: FastifyRequest,
   permission: Permission | 'signedIn' | undefined,
+  tokenInQuery = false,
 ) {
   const header = request.headers.authorization
-  const match = header?.match(/^Bearer\s+(\S+)$/i)
-  if (!match) throw unauthorized('signInRequired')
+  const fromQuery = tokenInQuery
+    ? (request.query as { access_token?: unknown } | undefined)?.access_token
+    : undefined
+  const token =
+    header?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? (typeof fromQuery === 'string' ? fromQuery : undefined)
+  if (!token) throw unauthorized('signInRequired')
   const services = request.server.services
-  const claims = await readAccessToken(services, match[1]!)
+  const claims = await readAccessToken(services, token)
   if (!claims) throw unauthorized('sessionExpired')
   const account = await findSignedIn(services.db, services, claims.userId, claims.sessionId)
   if (!account) throw unauthorized('accountGone')

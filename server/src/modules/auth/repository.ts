@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm'
 import { type Db, preparedPerDb } from '../../db/client.ts'
 import { refreshTokens, sessions, users } from '../../db/schema.ts'
 import { ids } from '../../lib/ids.ts'
+import { liveEvents } from '../../lib/live-events.ts'
 import { nextVersion } from '../../lib/versions.ts'
 import type { Services } from '../../types.ts'
 import { issueTokens, newSessionId, revokeAll, spendRefreshToken } from './tokens.ts'
@@ -85,9 +86,14 @@ export const openSession = (
     return issueTokens(tx, services, account.id, account.role, sessionId)
   })
 
-/** Ends the session a sign-out comes from; its refresh token is revoked by the caller. */
+/** Ends the session a sign-out comes from; its refresh token is revoked by the caller. Its live stream closes. */
 export async function endSession(db: Db, sessionId: string, now: Date) {
-  await db.update(sessions).set({ endedAt: now }).where(eq(sessions.id, sessionId))
+  const [ended] = await db
+    .update(sessions)
+    .set({ endedAt: now })
+    .where(eq(sessions.id, sessionId))
+    .returning({ userId: sessions.userId })
+  if (ended) liveEvents.emit({ type: 'session.ended', data: { userId: String(ended.userId) } })
 }
 
 /** The account's sessions still open, the most recently used first: the signed-in devices list. */
@@ -100,7 +106,7 @@ export async function openSessions(db: Db, userId: number) {
 }
 
 /**
- * Ends one open session of `userId` and revokes its refresh tokens; answers the device it was, or undefined
+ * Ends one open session of `userId` and revokes its refresh tokens (its live stream closes); answers the device it was, or undefined
  * when `userId` has no such open session (another account's included).
  */
 export async function endOwnSession(
@@ -115,6 +121,7 @@ export async function endOwnSession(
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.endedAt)))
     .returning({ id: sessions.id, ip: sessions.ip, userAgent: sessions.userAgent })
   if (!ended) return undefined
+  liveEvents.emit({ type: 'session.ended', data: { userId: String(userId) } })
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
@@ -140,6 +147,8 @@ export async function renameAccount(db: Db, userId: number, name: string, now: D
     .set({ name, version: nextVersion(users.version), updatedAt: now })
     .where(eq(users.id, userId))
     .returning({ name: users.name })
+  // The staff list shows the name: an account is a member of staff.
+  if (after) liveEvents.emit({ type: 'staff.updated', data: { id: String(userId) } })
   return after
 }
 

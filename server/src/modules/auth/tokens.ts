@@ -4,6 +4,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import { jwtVerify, SignJWT } from 'jose'
 import type { Db } from '../../db/client.ts'
 import { refreshTokens, sessions } from '../../db/schema.ts'
+import { liveEvents } from '../../lib/live-events.ts'
 import type { Services } from '../../types.ts'
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
@@ -187,10 +188,11 @@ export async function revokeRefreshToken(db: Db, services: Services, userId: num
 
 /**
  * Ends every session of `userId` but `keep` (the caller's own, when it stays signed in): their refresh tokens
- * stop working and their access tokens are refused from the next request on.
+ * stop working, their access tokens are refused from the next request on, and their live streams close.
  */
 export async function revokeAll(db: Db, services: Services, userId: number, keep?: string) {
   const now = services.now()
+  liveEvents.emit({ type: 'session.ended', data: { userId: String(userId) } })
   await db
     .update(sessions)
     .set({ endedAt: now })

@@ -5,6 +5,7 @@ import { orderEvents, orders } from '../../db/schema.ts'
 import type { Actor } from '../../lib/actor.ts'
 import { notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
+import { liveEvents } from '../../lib/live-events.ts'
 
 // An order's timeline (CONTRACT 4.5): each status move, payment change, edit, deleted line and staff note, with
 // who did it and when. A change writes its event through the call's `db`, which for a write call is the call's
@@ -42,7 +43,10 @@ export function toOrderEvent(row: EventRow): OrderEvent {
   }
 }
 
-/** Writes events of one order, in the order given, and answers them as the timeline shows them. */
+/**
+ * Writes events of one order, in the order given, and answers them as the timeline shows them; notes the live
+ * update `order.created` (with a 'created' entry) or `order.updated`.
+ */
 export async function recordEvents(
   db: Db,
   orderId: number,
@@ -68,6 +72,9 @@ export async function recordEvents(
       })),
     )
     .returning()
+  // Every change of an order writes its timeline, here: the live updates say so (CONTRACT 5.7), once committed.
+  const made = events.some((e) => e.type === 'created')
+  liveEvents.emit({ type: made ? 'order.created' : 'order.updated', data: { id: String(orderId) } })
   return rows.map(toOrderEvent)
 }
 

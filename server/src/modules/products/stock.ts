@@ -5,7 +5,9 @@ import { orderLines, products, productVariants, stockMovements } from '../../db/
 import type { ChangeBy } from '../../lib/actor.ts'
 import { badRequest, conflict, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
+import { liveEvents } from '../../lib/live-events.ts'
 import { nextVersion } from '../../lib/versions.ts'
+import { lowStockThreshold } from '../settings/repository.ts'
 
 // Stock that follows orders, with its history (CONTRACT 5.3). A product's `quantity` is what is left to sell, and
 // every change of it goes through `moveStock`, which writes the change and its movement in the caller's
@@ -27,9 +29,13 @@ export interface Moved extends StockMove {
   after: number
 }
 
-/** Writes the movements of changes already made, in one statement. */
+/**
+ * Writes the movements of changes already made, in one statement. Every change of stock comes here, so here is
+ * where a stock falling low is noticed (`noteLowStock`).
+ */
 export async function recordMovements(db: Db, moved: readonly Moved[], by: ChangeBy) {
   if (moved.length === 0) return
+  await noteLowStock(db, moved)
   await db.insert(stockMovements).values(
     moved.map((m) => ({
       productId: m.productId,
@@ -45,6 +51,26 @@ export async function recordMovements(db: Db, moved: readonly Moved[], by: Chang
       actorEmail: by.actor?.email ?? null,
     })),
   )
+}
+
+/**
+ * Notes the live update `stock.low` (CONTRACT 5.7) for each holder whose stock fell from above the shop's
+ * low-stock threshold to it or below: once as it crosses, not again on every sale below it. The threshold costs
+ * a query, and only when a call is noting events and some stock went down.
+ */
+async function noteLowStock(db: Db, moved: readonly Moved[]) {
+  const lowStockDefault = liveEvents.lowStockDefault
+  const falling = moved.filter((m) => m.delta < 0)
+  if (lowStockDefault === undefined || falling.length === 0) return
+  const threshold = await lowStockThreshold(db, lowStockDefault)
+  for (const m of falling) {
+    if (m.after > threshold || m.after - m.delta <= threshold) continue
+    const data = {
+      productId: String(m.productId),
+      ...(m.variantId ? { variantId: String(m.variantId) } : {}),
+    }
+    liveEvents.emit({ type: 'stock.low', data })
+  }
 }
 
 /** What names a stock's holder: the product, or one of its variants. */

@@ -12,6 +12,7 @@ import { users } from '../../db/schema.ts'
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
 import { matches, metaOf, pageOf, searchTerm } from '../../lib/list.ts'
+import { liveEvents } from '../../lib/live-events.ts'
 import { nextVersion, staleOrMissing, versionIs } from '../../lib/versions.ts'
 
 // Every column a staff answer needs, and whether two-step sign-in is on rather than its secret: no query here
@@ -154,6 +155,7 @@ export async function createStaff(db: Db, body: StaffCreateBody, now: Date): Pro
         updatedAt: now,
       })
       .returning(columns)
+    liveEvents.emit({ type: 'staff.updated', data: { id: String(row!.id) } })
     return row!
   } catch (error) {
     // Another call took the e-mail between the check and the insert.
@@ -209,5 +211,7 @@ export async function updateStaff(
     .where(and(eq(users.id, id), versionIs(users.version, sent)))
     .returning(columns)
   if (!after) return staleOrMissing(async () => toStaffMember(await findStaff(db, id)))
+  // Also what tells this member's live streams that their role or access changed.
+  liveEvents.emit({ type: 'staff.updated', data: { id: String(id) } })
   return { before, after }
 }

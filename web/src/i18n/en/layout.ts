@@ -23,4 +23,13 @@ export const layout = {
   logout: 'Logout',
   loggedOut: 'You have been signed out',
   sessionEnded: 'Your session has ended. Please sign in again.',
+  /** Live updates (CONTRACT 5.7): the toast of orders made, the count on the Orders menu item. */
+  live: {
+    newOrder: 'New order #{{id}}',
+    newOrders_one: '{{count}} new order',
+    newOrders_other: '{{count}} new orders',
+    /** After the count on the Orders item, for screen readers: 'Order List 2 new orders'. */
+    newOrdersAfterCount_one: 'new order',
+    newOrdersAfterCount_other: 'new orders',
+  },
 }

@@ -26,4 +26,11 @@ export const layout: Messages<typeof en> = {
   logout: 'Đăng xuất',
   loggedOut: 'Đăng xuất thành công',
   sessionEnded: 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.',
+  live: {
+    newOrder: 'Đơn hàng mới #{{id}}',
+    newOrders_one: '{{count}} đơn hàng mới',
+    newOrders_other: '{{count}} đơn hàng mới',
+    newOrdersAfterCount_one: 'đơn hàng mới',
+    newOrdersAfterCount_other: 'đơn hàng mới',
+  },
 }
