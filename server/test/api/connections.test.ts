@@ -15,6 +15,8 @@ beforeAll(async () => {
       HTTP_REQUEST_TIMEOUT_SECONDS: '2',
       HTTP_KEEP_ALIVE_SECONDS: '1',
       HTTP_IDLE_TIMEOUT_SECONDS: '3',
+      // A live updates stream must speak more often than an idle connection is closed.
+      EVENTS_HEARTBEAT_SECONDS: '2',
       HTTP_MAX_CONNECTIONS: '6',
     },
   })
