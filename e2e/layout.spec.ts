@@ -12,6 +12,7 @@ const SIDEBAR = [
   { name: 'Category', path: '/admin/categories' },
   { name: 'Brand', path: '/admin/brands' },
   { name: 'Order List', path: '/admin/orders' },
+  { name: 'COD', path: '/admin/cod' },
   // The administrators' screens (CONTRACT 4.2); the run signs in as an administrator.
   { name: 'Staff', path: '/admin/staff' },
   { name: 'Audit log', path: '/admin/audit-log' },

@@ -25,6 +25,7 @@ test('a member of staff sees only the screens of their role in the sidebar', asy
     'Category',
     'Brand',
     'Order List',
+    'COD',
   ])
   for (const hidden of ['Staff', 'Audit log', 'Add User']) {
     await expect(sidebar(page).getByRole('link', { name: hidden, exact: true })).toHaveCount(0)

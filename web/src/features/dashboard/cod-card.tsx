@@ -58,28 +58,26 @@ export function CodCard({ cod }: { cod: ReportCod }) {
         {cod.byCarrier.length === 0 ? (
           <Text size="sm">{t('dashboard.cod.none')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={320}>
-            <Table aria-label={t('dashboard.cod.byCarrier')} verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('dashboard.cod.carrier')}</Table.Th>
-                  <Table.Th ta="right">{t('dashboard.cod.orders')}</Table.Th>
-                  <Table.Th ta="right">{t('dashboard.cod.amount')}</Table.Th>
+          <Table aria-label={t('dashboard.cod.byCarrier')} verticalSpacing={4}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('dashboard.cod.carrier')}</Table.Th>
+                <Table.Th ta="right">{t('dashboard.cod.orders')}</Table.Th>
+                <Table.Th ta="right">{t('dashboard.cod.amount')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {cod.byCarrier.map((row) => (
+                <Table.Tr key={row.carrier}>
+                  <Table.Td>{t(`enums.carrier.${row.carrier}`)}</Table.Td>
+                  <Table.Td ta="right">{format.count(row.orders)}</Table.Td>
+                  <Table.Td ta="right">
+                    <Money amount={row.amount} />
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {cod.byCarrier.map((row) => (
-                  <Table.Tr key={row.carrier}>
-                    <Table.Td>{t(`enums.carrier.${row.carrier}`)}</Table.Td>
-                    <Table.Td ta="right">{format.count(row.orders)}</Table.Td>
-                    <Table.Td ta="right">
-                      <Money amount={row.amount} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
         <SimpleGrid component="dl" cols={{ base: 1, xs: 3 }} spacing="xs" m={0}>
           {(['collected', 'fees', 'net'] as const).map((key) => (
