@@ -14,6 +14,7 @@ import { loadConfig } from '../server/src/config.ts'
 import { type Database, migrate, openDatabase, rows } from '../server/src/db/client.ts'
 import { hashPassword } from '../server/src/modules/auth/passwords.ts'
 import { diskStore } from '../server/src/modules/files/stores.ts'
+import { variantsOfRow } from '../server/src/modules/products/variants-column.ts'
 import { generateStore } from '../server/src/seed/bulk.ts'
 import { progressBar } from '../server/src/seed/progress.ts'
 import { isWebBuilt, WEB_DIST } from '../server/src/web/static.ts'
@@ -211,7 +212,7 @@ async function ensureVariants(loader: Database) {
      cross join (values ('S', 0), ('M', 1), ('L', 2), ('XL', 3)) as s(size, position)
      where p.id % 4 = 0 and p.deleted_at is null`)
   await loader.db.execute(
-    sql`update products set has_variants = true where id % 4 = 0 and deleted_at is null`,
+    sql`update products set variants = ${variantsOfRow} where id % 4 = 0 and deleted_at is null`,
   )
   await loader.db.execute(sql`analyze product_variants`)
   console.error(

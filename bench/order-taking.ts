@@ -22,7 +22,7 @@ export async function measureOrderTaking(
   const products = await rows<{ id: string }>(
     db,
     sql`select id::text as id from products tablesample system (1)
-         where deleted_at is null and quantity >= 100 and not has_variants limit 2000`,
+         where deleted_at is null and quantity >= 100 and variants is null limit 2000`,
   )
   if (customers.length === 0 || products.length === 0) throw new Error('The store has no customers or stock')
   const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!
@@ -30,7 +30,7 @@ export async function measureOrderTaking(
   const [hotProduct] = hot
     ? await rows<{ id: string }>(
         db,
-        sql`select id::text as id from products where deleted_at is null and not has_variants
+        sql`select id::text as id from products where deleted_at is null and variants is null
              order by quantity desc limit 1`,
       )
     : products

@@ -4,6 +4,7 @@ import {
   ORDER_EVENT_TYPES,
   ORDER_SOURCES,
   PAYMENT_STATUSES,
+  type ProductVariant,
   REVIEW_STATUSES,
   ROLES,
   SHIPMENT_STATUSES,
@@ -18,6 +19,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   smallint,
@@ -266,8 +268,12 @@ export const products = pgTable(
       .references(() => brands.id, { onDelete: 'restrict' }),
     sold: integer('sold').notNull().default(0),
     rating: doublePrecision('rating').notNull().default(0),
-    /** Whether it has variants (CONTRACT 5.4): a list reads their rows only for the products that do. */
-    hasVariants: boolean('has_variants').notNull().default(false),
+    /**
+     * Its live variants (CONTRACT 5.4) as the API answers them, in the form's order; null when it has none. Written
+     * by every statement that changes a variant (`variantsOfProduct`, products/variants.ts), so a list reads a
+     * page and its variants from the products' rows alone.
+     */
+    variants: json('variants').$type<ProductVariant[]>(),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -8,7 +8,7 @@ import {
   SIZES,
   slugify,
 } from '@store/contract'
-import { sql } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { type Db, rows } from '../db/client.ts'
 import {
@@ -24,6 +24,7 @@ import {
 } from '../db/schema.ts'
 import { storeWebp } from '../modules/files/storage.ts'
 import { orderTotals } from '../modules/orders/totals.ts'
+import { variantsOfRow } from '../modules/products/variants-column.ts'
 import type { FileStore, Services } from '../types.ts'
 import { logoSvg, mapLimited, productSvg } from './art.ts'
 import {
@@ -524,7 +525,6 @@ async function writeDemo(tx: Db, plan: Plan, pictures: Pictures): Promise<DemoSu
         description: p.description,
         size: p.sizes,
         quantity: p.quantity,
-        hasVariants: p.variants.length > 0,
         categoryId: categoryIds[p.kind]!.id,
         brandId: brandIds[p.brand]!.id,
         createdAt: p.createdAt,
@@ -538,6 +538,11 @@ async function writeDemo(tx: Db, plan: Plan, pictures: Pictures): Promise<DemoSu
   const variantIds = variantRows.length
     ? await tx.insert(productVariants).values(variantRows).returning({ id: productVariants.id })
     : []
+  if (variantRows.length > 0)
+    await tx
+      .update(products)
+      .set({ variants: variantsOfRow })
+      .where(inArray(products.id, [...new Set(variantRows.map((v) => v.productId))]))
   // Each product's variants' ids, in its list's order.
   const variantsOf: number[][] = []
   let next = 0

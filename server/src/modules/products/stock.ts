@@ -8,6 +8,7 @@ import { ids } from '../../lib/ids.ts'
 import { liveEvents } from '../../lib/live-events.ts'
 import { nextVersion } from '../../lib/versions.ts'
 import { lowStockThreshold } from '../settings/repository.ts'
+import { variantsOfRow } from './variants-column.ts'
 
 // Stock that follows orders, with its history (CONTRACT 5.3). A product's `quantity` is what is left to sell, and
 // every change of it goes through `moveStock`, which writes the change and its movement in the caller's
@@ -148,7 +149,11 @@ async function moveVariant(db: Db, move: StockMove): Promise<number | null> {
   if (!row) return null
   await db
     .update(products)
-    .set({ quantity: sql`${products.quantity} + ${move.delta}`, version: nextVersion(products.version) })
+    .set({
+      quantity: sql`${products.quantity} + ${move.delta}`,
+      version: nextVersion(products.version),
+      variants: variantsOfRow,
+    })
     .where(eq(products.id, move.productId))
   return row.after
 }

@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.ts'
 import { orderLines, products, productVariants } from '../../db/schema.ts'
 import type { ChangeBy } from '../../lib/actor.ts'
 import { badRequest, conflict, isUniqueViolation } from '../../lib/errors.ts'
-import { ids } from '../../lib/ids.ts'
 import { nextVersion } from '../../lib/versions.ts'
 import { type Moved, moveStock, recordMovements } from './stock.ts'
+import { variantsOfRow } from './variants-column.ts'
 
 // A product's variants as the product form sets them (CONTRACT 5.4). The form sends the whole list: a variant
 // with an id is kept and changed, one without is new, one left out is removed (refused once it was ordered). The
@@ -133,10 +133,7 @@ export async function saveVariants(
       moved.push({ productId, variantId: written[0]!.id, delta, after: v.quantity, reason: 'edited' })
   }
   await recordMovements(db, moved, by)
-  await db
-    .update(products)
-    .set({ hasVariants: sent.length > 0 })
-    .where(eq(products.id, productId))
+  await db.update(products).set({ variants: variantsOfRow }).where(eq(products.id, productId))
 }
 
 /**
@@ -166,34 +163,7 @@ async function refuseTakenSkus(db: Db, ownIds: readonly number[], sent: readonly
 /** A deleted product's variants give their SKUs up; its order lines still name them. */
 export async function retireVariants(db: Db, productId: number) {
   await db.update(productVariants).set({ retired: true }).where(eq(productVariants.productId, productId))
-}
-
-/** The variants of products (retired ones left out), each product's in its form's order: one query per page. */
-export async function variantsOf(
-  db: Db,
-  productIds: readonly number[],
-): Promise<Map<number, ProductVariant[]>> {
-  const byProduct = new Map<number, ProductVariant[]>()
-  if (productIds.length === 0) return byProduct
-  const rows = await db
-    .select()
-    .from(productVariants)
-    .where(and(inArray(productVariants.productId, [...productIds]), eq(productVariants.retired, false)))
-    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id))
-  for (const v of rows) {
-    const list = byProduct.get(v.productId) ?? []
-    list.push({
-      sku: v.sku,
-      size: v.size,
-      color: v.color,
-      price: v.price,
-      quantity: v.quantity,
-      barcode: v.barcode,
-      ...ids(v.id),
-    })
-    byProduct.set(v.productId, list)
-  }
-  return byProduct
+  await db.update(products).set({ variants: null }).where(eq(products.id, productId))
 }
 
 /** A row of the stock sheet (STOCK_CSV_COLUMNS): a variant, or a product without variants (no SKU). */
@@ -215,18 +185,20 @@ export async function* stockSheetBatches(db: Db, size: number): AsyncGenerator<S
   let below: number | null = null
   for (;;) {
     const page = await db
-      .select({ id: products.id, name: products.name, price: products.price, quantity: products.quantity })
+      .select({
+        id: products.id,
+        name: products.name,
+        price: products.price,
+        quantity: products.quantity,
+        variants: products.variants,
+      })
       .from(products)
       .where(and(isNull(products.deletedAt), below === null ? undefined : lt(products.id, below)))
       .orderBy(desc(products.id))
       .limit(size)
     if (page.length === 0) return
-    const variants = await variantsOf(
-      db,
-      page.map((p) => p.id),
-    )
     yield page.flatMap((p) => {
-      const own = variants.get(p.id)
+      const own = p.variants
       if (!own)
         return [
           { id: p.id, sku: '', product: p.name, size: '', color: '', price: p.price, quantity: p.quantity },
@@ -328,8 +300,10 @@ export async function writeCountedStock(
   await moveStock(db, moves, by)
   for (const r of rows) {
     const priced = r.price !== undefined && r.price !== r.priceBefore
-    if (priced && r.variantId !== null)
+    if (priced && r.variantId !== null) {
       await db.update(productVariants).set({ price: r.price }).where(eq(productVariants.id, r.variantId))
+      await db.update(products).set({ variants: variantsOfRow }).where(eq(products.id, r.productId))
+    }
     if (priced && r.variantId === null)
       await db
         .update(products)
