@@ -45,8 +45,26 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * Makes the entry's stylesheets wait for the script instead of the first paint: each `<link rel="stylesheet">` the
+ * build writes into index.html becomes a `<link rel="preload" as="style" data-app-style>`, fetched as early, which
+ * main.tsx turns into a stylesheet and waits for before it renders. The page's own frame (index.html's inline
+ * style) is painted as soon as the page arrives: on a slow line the stylesheets alone take seconds.
+ */
+function stylesAfterFirstPaint(): Plugin {
+  return {
+    name: 'store:styles-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(/<link rel="stylesheet"([^>]*)>/g, '<link rel="preload" as="style" data-app-style$1>'),
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), stylesAfterFirstPaint()],
   // `npm run dev -w web` serves the app with hot reload and hands /api to the server started by `npm run dev`.
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
   // The server puts a fresh CSP nonce in place of this in each answer of index.html (NONCE_PLACEHOLDER in

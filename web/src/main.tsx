@@ -13,6 +13,7 @@ import { RouterProvider } from 'react-router/dom'
 import { Providers } from './app/providers.tsx'
 import { preloadRouteError } from './app/route-error.tsx'
 import { createRouter } from './app/router.tsx'
+import { applyAppStyles } from './lib/app-styles.ts'
 import { setupI18n } from './lib/i18n.ts'
 import { createQueryClient } from './lib/query-client.ts'
 
@@ -34,8 +35,9 @@ const router = createRouter(queryClient)
 // The error screen's code comes beside the first screen's, ready should a later one fail to load.
 preloadRouteError()
 
-// Rendered once the messages are in: no text shows as its key first.
-void messagesReady.then(() =>
+// Rendered once the messages and the stylesheets are in: no text shows as its key first, and nothing unstyled
+// replaces the frame index.html painted.
+void Promise.all([messagesReady, applyAppStyles()]).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Providers queryClient={queryClient}>
