@@ -234,29 +234,31 @@ describe('DashboardPage: the report over a period', () => {
     expect(figure('Revenue')).not.toHaveTextContent(/up|down|Before/)
   })
 
-  it('says the change and writes compact amounts as Vietnamese do', async () => {
+  it('says the change and writes every amount in full as Vietnamese do', async () => {
     await act(() => i18next.changeLanguage('vi'))
     serve({ ...TOTALS, revenue: 1_234_567_890 }, { ...COMPARED, revenue: 1_097_393_680 })
     renderAt(<DashboardPage />, '/?period=last-month&compare=previous')
     await waitFor(() => expect(figure('Doanh thu')).toHaveTextContent('tăng 12,5%'))
-    expect(within(figure('Doanh thu')).getByText('1,2 tỷ')).toBeInTheDocument()
-    expect(figure('Doanh thu')).toHaveTextContent('1.234.567.890 ₫')
+    expect(within(figure('Doanh thu')).getByText('1.234.567.890 ₫')).toBeVisible()
+    expect(figure('Doanh thu')).toHaveTextContent('Kỳ so sánh: 1.097.393.680 ₫')
     expect(figure('Sản phẩm đã bán')).toHaveTextContent('giảm 20,0%')
     expect(figure('Khách hàng mới')).toHaveTextContent('Mới')
     expect(figure('Đơn hàng')).toHaveTextContent('Không đổi')
-    expect(within(screen.getByRole('region', { name: 'Doanh thu' })).getByText('350 tr')).toBeInTheDocument()
+    expect(within(screen.getByRole('region', { name: 'Doanh thu' })).getByText('350.000.000 ₫')).toBeVisible()
   })
 
-  it('shows large amounts compact on the cards, the exact amount kept for screen readers', async () => {
-    serve({ ...TOTALS, revenue: 1_234_567_890 })
+  it('writes every amount of the dashboard in full, the average order too, never rounded to millions', async () => {
+    serve({ ...TOTALS, revenue: 1_234_567_890, orders: 639, averageOrder: 1_932_000 })
     renderAt(<DashboardPage />, '/')
     await waitFor(() => expect(figure('Revenue')).toHaveTextContent('1,234,567,890 VND'))
-    expect(within(figure('Revenue')).getByText('1.2B')).toHaveAttribute('aria-hidden', 'true')
-    // This month's revenue and all time too.
+    expect(figure('Average order')).toHaveTextContent(/^Average order1,932,000 VND$/)
+    // This month's revenue, all time and today, as the rest of the app writes amounts.
     const month = screen.getByRole('region', { name: 'Revenue' })
-    expect(within(month).getByText('350M')).toBeInTheDocument()
-    expect(month).toHaveTextContent('All time: 1.2B1,234,567,890 VND')
-    expect(screen.getByRole('definition')).toHaveTextContent('1.3M1,250,000 VND')
+    expect(within(month).getByText('350,000,000 VND')).toBeVisible()
+    expect(month).toHaveTextContent('All time: 1,234,567,890 VND')
+    expect(screen.getAllByRole('definition')[0]).toHaveTextContent(/^1,250,000 VND$/)
+    for (const card of [month, ...screen.getAllByRole('group')])
+      expect(card).not.toHaveTextContent(/\d[MB]\b/)
   })
 
   it('lists every period of the chart, with the compared period, in its table', async () => {

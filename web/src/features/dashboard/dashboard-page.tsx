@@ -10,13 +10,13 @@ import {
 import { useMutation } from '@tanstack/react-query'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Money } from '../../components/money.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { downloadExport } from '../../lib/download.ts'
 import { useFormat } from '../../lib/format.ts'
 import { notify } from '../../lib/toast.ts'
 import { useReport } from './api/get-report.ts'
 import { useSalesFigures } from './api/get-sales-figures.ts'
-import { CompactMoney } from './compact-money.tsx'
 import { comparedText, rangeText } from './labels.ts'
 import { reportQueryOf } from './period.ts'
 import { PeriodPicker } from './period-picker.tsx'
@@ -27,7 +27,8 @@ import { StatCard } from './stat-card.tsx'
 import { StockProducts } from './stock-products.tsx'
 import { useReportView } from './use-report-view.ts'
 
-const money = (amount: number) => <CompactMoney amount={amount} />
+/** Every amount of the dashboard in full, as on every other screen (docs/architecture.md, The web app). */
+const money = (amount: number) => <Money amount={amount} />
 
 /**
  * The dashboard at `/`: today's revenue and this month's figures against all time (spec section 2), the report
@@ -117,7 +118,8 @@ function RevenueToday({ today, loading }: { today: number | undefined; loading: 
           {loading ? (
             <Skeleton h={28} w={140} />
           ) : (
-            <Text fz={20} fw={700} lh={1.3}>
+            // As tall as the placeholder: the header keeps its height when the figure arrives.
+            <Text fz={20} fw={700} lh="28px">
               {today === undefined ? t('dashboard.notAvailable') : money(today)}
             </Text>
           )}
@@ -190,7 +192,12 @@ function SalesReport() {
           </Group>
         ) : (
           <>
-            <ReportFigures totals={data?.totals} compareTotals={data?.compareTotals} loading={loading} />
+            <ReportFigures
+              totals={data?.totals}
+              compareTotals={data?.compareTotals}
+              comparing={report.view.compare !== 'none'}
+              loading={loading}
+            />
             <ReportCharts report={report} data={data} loading={loading} />
           </>
         )}
