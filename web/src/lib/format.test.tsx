@@ -77,56 +77,6 @@ describe('compactMoney (chart axis)', () => {
   })
 })
 
-describe('compactVnd (figure cards)', () => {
-  it('shows the full amount below a million, in either language', () => {
-    expect(en.compactVnd(0)).toBe('0 VND')
-    expect(en.compactVnd(350_000)).toBe('350,000 VND')
-    expect(en.compactVnd(999_999)).toBe('999,999 VND')
-    expect(vi.compactVnd(350_000)).toBe('350.000 ₫')
-    expect(vi.compactVnd(999_999)).toBe('999.999 ₫')
-  })
-
-  it("writes millions as '350M' in English and '350 tr' in Vietnamese", () => {
-    expect(en.compactVnd(1_000_000)).toBe('1M')
-    expect(en.compactVnd(1_250_000)).toBe('1.3M')
-    expect(en.compactVnd(12_460_000)).toBe('12.5M')
-    expect(en.compactVnd(350_000_000)).toBe('350M')
-    expect(vi.compactVnd(1_000_000)).toBe('1 tr')
-    expect(vi.compactVnd(12_460_000)).toBe('12,5 tr')
-    expect(vi.compactVnd(350_000_000)).toBe('350 tr')
-  })
-
-  it('keeps a decimal below 100 of the unit and none from 100', () => {
-    expect(en.compactVnd(99_940_000)).toBe('99.9M')
-    expect(en.compactVnd(99_960_000)).toBe('100M')
-    expect(en.compactVnd(350_400_000)).toBe('350M')
-    expect(en.compactVnd(350_600_000)).toBe('351M')
-    expect(vi.compactVnd(123_456_789_000)).toBe('123 tỷ')
-  })
-
-  it("writes billions as '1.2B' in English and '1,2 tỷ' in Vietnamese", () => {
-    expect(en.compactVnd(1_200_000_000)).toBe('1.2B')
-    expect(vi.compactVnd(1_200_000_000)).toBe('1,2 tỷ')
-    expect(en.compactVnd(2_000_000_000)).toBe('2B')
-    expect(vi.compactVnd(45_670_000_000)).toBe('45,7 tỷ')
-  })
-
-  it('carries a rounding over to billions, and groups thousands of billions', () => {
-    expect(en.compactVnd(999_960_000)).toBe('1B')
-    expect(vi.compactVnd(999_999_999)).toBe('1 tỷ')
-    expect(en.compactVnd(999_400_000)).toBe('999M')
-    expect(en.compactVnd(1_500_000_000_000)).toBe('1,500B')
-    expect(vi.compactVnd(1_500_000_000_000)).toBe('1.500 tỷ')
-  })
-
-  it('keeps the sign of a negative amount and writes a dash for what is not a number', () => {
-    expect(en.compactVnd(-2_500_000)).toBe('-2.5M')
-    expect(vi.compactVnd(-250_000)).toBe('-250.000 ₫')
-    expect(en.compactVnd(Number.NaN)).toBe('—')
-    expect(vi.compactVnd(Number.POSITIVE_INFINITY)).toBe('—')
-  })
-})
-
 describe('percent', () => {
   it('shows one decimal and a spaced percent sign in English', () => {
     expect(en.percent(12.5)).toBe('12.5 %')

@@ -28,14 +28,11 @@ export interface Format {
   money(amount: number): string
   /** A whole count with thousands separators: 1234 → '1,234' (en) or '1.234' (vi). */
   count(value: number): string
-  /** An amount in a few characters for a chart axis: 1250000 → '1.3M' (en) or '1,3 Tr' (vi). */
-  compactMoney(amount: number): string
   /**
-   * An amount as a figure card shows it: under a million the full amount ('350,000 VND' / '350.000 ₫'); from a
-   * million in millions ('350M' / '350 tr'), from a billion in billions ('1.2B' / '1,2 tỷ'), with one decimal
-   * below 100 of the unit and none from 100 ('12.5M', '350M'). The card puts the exact amount beside it.
+   * An amount in a few characters for a chart axis, the one place amounts are not written in full: 1250000 →
+   * '1.3M' (en) or '1,3 Tr' (vi).
    */
-  compactVnd(amount: number): string
+  compactMoney(amount: number): string
   /** A percentage with one decimal: 12.5 → '12.5 %' (en) or '12,5%' (vi). */
   percent(value: number): string
   /**
@@ -66,8 +63,6 @@ interface LanguageStyle {
   money: (digits: string) => string
   /** Units of 1, 10³, 10⁶, 10⁹ on a chart axis. */
   compactUnits: readonly string[]
-  /** Millions and billions of VND on a card: 'M', 'B' (en); ' tr', ' tỷ' (vi). */
-  cardUnits: readonly [million: string, billion: string]
   percentSuffix: string
   datePattern: string
   day: (year: string, month: string, day: string) => string
@@ -84,7 +79,6 @@ const STYLES: Record<FormatLanguage, LanguageStyle> = {
     decimal: '.',
     money: (digits) => `${digits} VND`,
     compactUnits: ['', 'K', 'M', 'B'],
-    cardUnits: ['M', 'B'],
     percentSuffix: ' %',
     datePattern: 'YYYY-MM-DD',
     day: (year, month, day) => `${year}-${month}-${day}`,
@@ -101,8 +95,6 @@ const STYLES: Record<FormatLanguage, LanguageStyle> = {
     money: (digits) => `${digits} ₫`,
     // nghìn, triệu, tỷ; ICU's 'T' for tỷ reads too close to 'Tr' on an axis.
     compactUnits: ['', ' N', ' Tr', ' Tỷ'],
-    // As a Vietnamese shop writes them by hand and in the press: '350 tr', '1,2 tỷ'.
-    cardUnits: [' tr', ' tỷ'],
     percentSuffix: '%',
     datePattern: 'DD/MM/YYYY',
     day: (year, month, day) => `${day}/${month}/${year}`,
@@ -150,32 +142,6 @@ function compactNumber(value: number, style: LanguageStyle): string {
   }
   const sign = value < 0 && tenths > 0 ? '-' : ''
   return `${sign}${oneDecimal(tenths / 10, style)}${tenths > 0 ? units[power] : ''}`
-}
-
-const MILLION = 1_000_000
-const BILLION = 1_000_000_000
-
-/**
- * Tenths of `size` in units of `divisor`, keeping a decimal only below 100 units: 12.46M is 125 tenths, 350.4M
- * is 3500 (no decimal left to show). Multiplied before dividing, as in compactNumber.
- */
-function cardTenths(size: number, divisor: number): number {
-  const tenths = Math.round((size * 10) / divisor)
-  return tenths >= 1000 ? Math.round(size / divisor) * 10 : tenths
-}
-
-function compactCard(amount: number, style: LanguageStyle): string {
-  const size = Math.abs(amount)
-  if (Math.round(size) < MILLION) return style.money(wholeNumber(amount, style))
-  let billions = size >= BILLION
-  let tenths = cardTenths(size, billions ? BILLION : MILLION)
-  // A rounding may reach the next unit: 999,960,000 is '1B', not '1,000M'.
-  if (!billions && tenths >= 10_000) {
-    billions = true
-    tenths = cardTenths(size, BILLION)
-  }
-  const sign = amount < 0 ? '-' : ''
-  return `${sign}${oneDecimal(tenths / 10, style)}${style.cardUnits[billions ? 1 : 0]}`
 }
 
 // Built once a zone: a DateTimeFormat is slow to construct and every table row asks for one.
@@ -256,7 +222,6 @@ export function createFormat({ language, timeZone }: FormatOptions): Format {
     money: (amount) => (Number.isFinite(amount) ? style.money(wholeNumber(amount, style)) : '—'),
     count: (value) => (Number.isFinite(value) ? wholeNumber(value, style) : '—'),
     compactMoney: (amount) => (Number.isFinite(amount) ? compactNumber(amount, style) : '—'),
-    compactVnd: (amount) => (Number.isFinite(amount) ? compactCard(amount, style) : '—'),
     // Always one decimal, so the cards' figures line up: 0 → '0.0 %'.
     percent: (value) =>
       Number.isFinite(value) ? `${value.toFixed(1).replace('.', style.decimal)}${style.percentSuffix}` : '—',

@@ -1,4 +1,3 @@
-import { BarChart, DonutChart } from '@mantine/charts'
 import { Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core'
 import { paymentKind, type Report } from '@store/contract'
 import { useId } from 'react'
@@ -6,10 +5,26 @@ import { useTranslation } from 'react-i18next'
 import { Money } from '../../components/money.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { ChartCard } from './chart-card.tsx'
+import { BAR_ROW_HEIGHT, BarList } from './charts/bar-list.tsx'
+import { DONUT_SIZE, DonutChart } from './charts/donut-chart.tsx'
+import { percentOf } from './figures.ts'
 import { rangeText } from './labels.ts'
 
 /** The colours of the payment methods' slices, by kind, dark enough to tell apart on white. */
-const PAYMENT_COLOURS = { unpaid: 'gray.6', cash: 'teal.7', wallet: 'blue.7', paypal: 'violet.7' } as const
+const PAYMENT_COLOURS = {
+  unpaid: 'var(--mantine-color-gray-6)',
+  cash: 'var(--mantine-color-teal-7)',
+  wallet: 'var(--mantine-color-blue-7)',
+  paypal: 'var(--mantine-color-violet-7)',
+} as const
+
+/**
+ * The placeholders' heights while the first report loads, like what most shops get: ten products (a row is
+ * about 35 px, the header 37 px), eight categories, four order sources (31 px a row, 33 px the header).
+ */
+const TOP_PRODUCTS_HEIGHT = 37 + 10 * 35
+const CATEGORIES_HEIGHT = 8 * BAR_ROW_HEIGHT
+const SOURCES_HEIGHT = 33 + 4 * 31
 
 interface BreakdownProps {
   data: Report | undefined
@@ -30,7 +45,7 @@ export function TopProducts({ data, loading }: BreakdownProps) {
         </Title>
       </Group>
       {loading && !data ? (
-        <Skeleton h={200} />
+        <Skeleton h={TOP_PRODUCTS_HEIGHT} />
       ) : (
         // Tight columns: on a phone the name has room only if the others keep to their figures.
         <Table verticalSpacing={6} horizontalSpacing={6} fz="sm" aria-labelledby={headingId}>
@@ -78,7 +93,7 @@ export function TopProducts({ data, loading }: BreakdownProps) {
   )
 }
 
-/** Revenue by category, most first, as horizontal bars. */
+/** Revenue by category, most first (as the API gives them), as horizontal bars with their amounts. */
 export function RevenueByCategory({ data, loading }: BreakdownProps) {
   const { t } = useTranslation()
   const format = useFormat()
@@ -112,27 +127,32 @@ export function RevenueByCategory({ data, loading }: BreakdownProps) {
           </Table.Tbody>
         </Table>
       }
+      height={rows.length > 0 ? rows.length * BAR_ROW_HEIGHT : CATEGORIES_HEIGHT}
       chart={
-        <BarChart
-          // A bar a category, each tall enough for its name.
-          h={Math.max(140, rows.length * 34 + 40)}
-          data={rows.map((category) => ({ name: category.name, revenue: category.revenue }))}
-          dataKey="name"
-          orientation="vertical"
-          series={[{ name: 'revenue', label: t('dashboard.categories.revenue'), color: 'teal.7' }]}
-          gridAxis="y"
-          accessibilityLayer={false}
-          barProps={{ isAnimationActive: false }}
-          valueFormatter={format.money}
-          xAxisProps={{ tickFormatter: (value: number) => format.compactMoney(value) }}
-          yAxisProps={{ width: 120 }}
+        <BarList
+          bars={rows.map((category) => ({
+            key: category.id,
+            name: category.name,
+            value: category.revenue,
+            text: format.money(category.revenue),
+          }))}
+          summary={
+            rows[0]
+              ? t('dashboard.categories.summary', {
+                  title,
+                  count: rows.length,
+                  name: rows[0].name,
+                  value: format.money(rows[0].revenue),
+                })
+              : title
+          }
         />
       }
     />
   )
 }
 
-/** Orders by payment method, as a ring of slices; the labels are the order screens' own. */
+/** Orders by payment method, as a ring of slices with each one's orders and share; the names are the order screens' own. */
 export function OrdersByPayment({ data, loading }: BreakdownProps) {
   const { t } = useTranslation()
   const format = useFormat()
@@ -143,6 +163,15 @@ export function OrdersByPayment({ data, loading }: BreakdownProps) {
     return kind === 'paypal' && code !== '3' ? t('orders.otherPayment', { code }) : t(`enums.payment.${kind}`)
   }
   const title = data ? t('dashboard.payments.title', { range: rangeText(t, format, data.from, data.to) }) : ''
+  const orders = rows.reduce((sum, payment) => sum + payment.orders, 0)
+  const slices = rows.map((payment) => ({
+    key: payment.methodPayment,
+    name: methodName(payment.methodPayment),
+    value: payment.orders,
+    text: `${format.count(payment.orders)} (${format.percent(percentOf(payment.orders, orders))})`,
+    colour: PAYMENT_COLOURS[paymentKind(payment.methodPayment)],
+  }))
+  const list = slices.map((slice) => `${slice.name} ${slice.text}`).join(', ')
   return (
     <ChartCard
       heading={t('dashboard.payments.heading')}
@@ -169,28 +198,8 @@ export function OrdersByPayment({ data, loading }: BreakdownProps) {
           </Table.Tbody>
         </Table>
       }
-      chart={
-        <Group justify="center">
-          <DonutChart
-            data={rows.map((payment) => ({
-              name: methodName(payment.methodPayment),
-              value: payment.orders,
-              color: PAYMENT_COLOURS[paymentKind(payment.methodPayment)],
-            }))}
-            withLabels
-            withLabelsLine
-            withLegend
-            labelsType="value"
-            tooltipDataSource="segment"
-            valueFormatter={format.count}
-            accessibilityLayer={false}
-            // The slices are not keyboard stops: the table says the same.
-            pieProps={{ isAnimationActive: false, rootTabIndex: -1 }}
-            size={160}
-            thickness={28}
-          />
-        </Group>
-      }
+      height={DONUT_SIZE}
+      chart={<DonutChart slices={slices} summary={t('dashboard.payments.summary', { title, list })} />}
     />
   )
 }
@@ -207,7 +216,7 @@ export function OrdersBySource({ data, loading }: BreakdownProps) {
         {t('dashboard.sources.heading')}
       </Title>
       {loading && !data ? (
-        <Skeleton h={120} />
+        <Skeleton h={SOURCES_HEIGHT} />
       ) : (
         <Table verticalSpacing={4} fz="sm" aria-labelledby={headingId}>
           <Table.Thead>

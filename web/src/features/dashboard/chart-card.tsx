@@ -1,14 +1,15 @@
-import { Box, Button, Group, Paper, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Button, Center, Group, Paper, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import { IconChartLine, IconTable } from '@tabler/icons-react'
 import { type ReactNode, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 
 /**
- * A card with a chart and the same figures as a table. The drawing says nothing to a screen reader (it is
- * hidden from it); the table does, always: visually hidden under the chart, or shown in its place once 'Show as
- * table' is pressed, for anyone who would rather read the numbers.
+ * A card with a chart and the same figures as a table. To a screen reader the drawing is one image named by a
+ * summary (charts/); the table says every figure, always: visually hidden under the chart, or shown in its
+ * place once 'Show as table' is pressed, for anyone who would rather read the numbers. While the figures load,
+ * and when there are none, the card keeps the chart's height, so nothing below it moves when they arrive.
  *
- * @example <ChartCard heading="Revenue by category" chart={<BarChart … />} table={<CategoryTable … />} />
+ * @example <ChartCard heading="Revenue by category" height={260} chart={<BarList … />} table={<CategoryTable … />} />
  */
 export function ChartCard({
   heading,
@@ -16,6 +17,7 @@ export function ChartCard({
   controls,
   chart,
   table,
+  height,
   loading,
   empty,
 }: {
@@ -26,6 +28,8 @@ export function ChartCard({
   chart: ReactNode
   /** A `<Table>` with a caption naming what the chart shows. */
   table: ReactNode
+  /** The chart's height in pixels, which its placeholder takes while loading. */
+  height: number
   loading: boolean
   /** Said instead of the chart and table when there is nothing to draw. */
   empty?: string
@@ -61,11 +65,13 @@ export function ChartCard({
       </Group>
       {controls}
       {loading ? (
-        <Skeleton h={200} />
+        <Skeleton h={height} />
       ) : empty ? (
-        <Text c="dimmed" ta="center" py="xl">
-          {empty}
-        </Text>
+        <Center h={height}>
+          <Text c="dimmed" ta="center">
+            {empty}
+          </Text>
+        </Center>
       ) : asTable ? (
         // Focusable, so a keyboard can scroll a table wider than a phone.
         <Table.ScrollContainer type="native" minWidth={360} tabIndex={0}>
@@ -73,8 +79,7 @@ export function ChartCard({
         </Table.ScrollContainer>
       ) : (
         <>
-          {/* The table below says it all to a screen reader; the drawing would only add axis labels. */}
-          <Box aria-hidden="true">{chart}</Box>
+          {chart}
           <VisuallyHidden>{table}</VisuallyHidden>
         </>
       )}

@@ -8,7 +8,6 @@ import { Money } from '../../components/money.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { paths } from '../../lib/paths.ts'
 import { useCan } from '../../lib/permissions.tsx'
-import { CompactMoney } from './compact-money.tsx'
 
 /**
  * The report's COD figures (CONTRACT 5.5) when there is any to show: a shop that never shipped cash on delivery
@@ -52,7 +51,7 @@ export function CodCard({ cod }: { cod: ReportCod }) {
             {t('dashboard.cod.outstanding')}
           </Text>
           <Text component="dd" m={0} fz={22} fw={700} lh={1.3}>
-            <CompactMoney amount={cod.outstanding} />
+            <Money amount={cod.outstanding} />
           </Text>
         </Box>
         {cod.byCarrier.length === 0 ? (
@@ -79,7 +78,8 @@ export function CodCard({ cod }: { cod: ReportCod }) {
             </Table.Tbody>
           </Table>
         )}
-        <SimpleGrid component="dl" cols={{ base: 1, xs: 3 }} spacing="xs" m={0}>
+        {/* One column in the dashboard's half-width column on a laptop, where three would cut the amounts. */}
+        <SimpleGrid component="dl" cols={{ base: 1, xs: 3, lg: 1, xl: 3 }} spacing="xs" m={0}>
           {(['collected', 'fees', 'net'] as const).map((key) => (
             <div key={key}>
               <Text component="dt" size="sm" c="dimmed">

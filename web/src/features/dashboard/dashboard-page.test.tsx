@@ -7,10 +7,10 @@ import {
   type ReportTotals,
   type SalesFigures,
 } from '@store/contract'
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type FetchCall, fakeFetch, ok } from '../../test/fake-fetch.ts'
 import { renderAt } from '../../test/render.tsx'
 import { DashboardPage } from './dashboard-page.tsx'
@@ -109,25 +109,13 @@ const lastQuery = (fake: ReturnType<typeof fakeFetch>) => {
 const figure = (name: string) => screen.getByRole('group', { name })
 
 describe('DashboardPage: the report over a period', () => {
-  // The charts are a chunk of their own (recharts), loaded when the report first shows. Its first import in a
-  // test worker, transformed on the spot, can outlast a findBy on a slow machine: it is made once here instead.
-  beforeAll(async () => {
-    await import('./report-charts.tsx')
-  }, 60_000)
-
   beforeEach(() => {
     // Only the clock: timers stay real, for the queries and for findBy.
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(NOW)
-    // jsdom lays nothing out, so every chart measures 0 × 0 and recharts says so; the tables are what is read.
-    const warn = console.warn
-    vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
-      if (!String(args[0]).startsWith('The width(0) and height(0) of chart')) warn(...args)
-    })
   })
   afterEach(async () => {
     vi.useRealTimers()
-    vi.restoreAllMocks()
     await i18next.changeLanguage('en')
   })
 
@@ -246,29 +234,31 @@ describe('DashboardPage: the report over a period', () => {
     expect(figure('Revenue')).not.toHaveTextContent(/up|down|Before/)
   })
 
-  it('says the change and writes compact amounts as Vietnamese do', async () => {
+  it('says the change and writes every amount in full as Vietnamese do', async () => {
     await act(() => i18next.changeLanguage('vi'))
     serve({ ...TOTALS, revenue: 1_234_567_890 }, { ...COMPARED, revenue: 1_097_393_680 })
     renderAt(<DashboardPage />, '/?period=last-month&compare=previous')
     await waitFor(() => expect(figure('Doanh thu')).toHaveTextContent('tăng 12,5%'))
-    expect(within(figure('Doanh thu')).getByText('1,2 tỷ')).toBeInTheDocument()
-    expect(figure('Doanh thu')).toHaveTextContent('1.234.567.890 ₫')
+    expect(within(figure('Doanh thu')).getByText('1.234.567.890 ₫')).toBeVisible()
+    expect(figure('Doanh thu')).toHaveTextContent('Kỳ so sánh: 1.097.393.680 ₫')
     expect(figure('Sản phẩm đã bán')).toHaveTextContent('giảm 20,0%')
     expect(figure('Khách hàng mới')).toHaveTextContent('Mới')
     expect(figure('Đơn hàng')).toHaveTextContent('Không đổi')
-    expect(within(screen.getByRole('region', { name: 'Doanh thu' })).getByText('350 tr')).toBeInTheDocument()
+    expect(within(screen.getByRole('region', { name: 'Doanh thu' })).getByText('350.000.000 ₫')).toBeVisible()
   })
 
-  it('shows large amounts compact on the cards, the exact amount kept for screen readers', async () => {
-    serve({ ...TOTALS, revenue: 1_234_567_890 })
+  it('writes every amount of the dashboard in full, the average order too, never rounded to millions', async () => {
+    serve({ ...TOTALS, revenue: 1_234_567_890, orders: 639, averageOrder: 1_932_000 })
     renderAt(<DashboardPage />, '/')
     await waitFor(() => expect(figure('Revenue')).toHaveTextContent('1,234,567,890 VND'))
-    expect(within(figure('Revenue')).getByText('1.2B')).toHaveAttribute('aria-hidden', 'true')
-    // This month's revenue and all time too.
+    expect(figure('Average order')).toHaveTextContent(/^Average order1,932,000 VND$/)
+    // This month's revenue, all time and today, as the rest of the app writes amounts.
     const month = screen.getByRole('region', { name: 'Revenue' })
-    expect(within(month).getByText('350M')).toBeInTheDocument()
-    expect(month).toHaveTextContent('All time: 1.2B1,234,567,890 VND')
-    expect(screen.getByRole('definition')).toHaveTextContent('1.3M1,250,000 VND')
+    expect(within(month).getByText('350,000,000 VND')).toBeVisible()
+    expect(month).toHaveTextContent('All time: 1,234,567,890 VND')
+    expect(screen.getAllByRole('definition')[0]).toHaveTextContent(/^1,250,000 VND$/)
+    for (const card of [month, ...screen.getAllByRole('group')])
+      expect(card).not.toHaveTextContent(/\d[MB]\b/)
   })
 
   it('lists every period of the chart, with the compared period, in its table', async () => {
@@ -386,21 +376,138 @@ describe('DashboardPage: the report over a period', () => {
   })
 })
 
-describe('DashboardPage: COD outstanding', () => {
-  beforeAll(async () => {
-    await import('./report-charts.tsx')
-  }, 60_000)
+describe('DashboardPage: the charts', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(NOW)
-    const warn = console.warn
-    vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
-      if (!String(args[0]).startsWith('The width(0) and height(0) of chart')) warn(...args)
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  /** Serves the report with its breakdowns changed. */
+  const serveWith = (breakdowns: Partial<Report>) =>
+    fakeFetch({
+      'GET /api/admin/analytics': () => ok(FIGURES),
+      'GET /api/admin/analytics/report': (call) => ok({ ...reportFor(call), ...breakdowns }),
+      'GET /api/admin/orders': emptyList,
+      'GET /api/admin/products': emptyList,
     })
+
+  it('draws a point a day, on an axis of round compact steps, named by its highest and lowest day', async () => {
+    serve()
+    renderAt(<DashboardPage />, '/?period=last-month')
+    // 100,000 VND on 1 May, 200,000 on the 2nd… 3,100,000 on the 31st.
+    const chart = await screen.findByRole('img', {
+      name: 'Revenue by day, 2026-05-01 to 2026-05-31: highest 3,100,000 VND (2026-05-31), lowest 100,000 VND (2026-05-01)',
+    })
+    expect(chart.querySelectorAll('circle')).toHaveLength(31)
+    const texts = [...chart.querySelectorAll('text')].map((text) => text.textContent)
+    expect(texts.slice(0, 8)).toEqual(['0', '500K', '1M', '1.5M', '2M', '2.5M', '3M', '3.5M'])
+    // Days along the bottom, as many as fit 600 px (a label at least 60 px from the next): every fourth.
+    expect(texts.slice(8)).toEqual(['05-01', '05-05', '05-09', '05-13', '05-17', '05-21', '05-25', '05-29'])
+    // Nothing compared, no legend.
+    expect(screen.queryByText('Compared period')).not.toBeInTheDocument()
+  })
+
+  it('counts orders on an axis of whole steps', async () => {
+    serve()
+    renderAt(<DashboardPage />, '/?period=7d&measure=orders')
+    // 1 to 7 orders a day.
+    const chart = await screen.findByRole('img', {
+      name: /^Orders by day, 2026-05-29 to 2026-06-04: highest 7 /,
+    })
+    expect(chart.querySelectorAll('circle')).toHaveLength(7)
+    const texts = [...chart.querySelectorAll('text')].map((text) => text.textContent)
+    expect(texts.slice(0, 8)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7'])
+  })
+
+  it('draws a long period as a line without dots, through every day', async () => {
+    serve()
+    renderAt(<DashboardPage />, '/?period=this-year')
+    const chart = await screen.findByRole('img', { name: /^Revenue by day, 2026-01-01 to 2026-06-04: / })
+    expect(chart.querySelectorAll('circle')).toHaveLength(0)
+    // 155 days: a move to the first, a line to each of the 154 others.
+    const line = chart.querySelector('path')!.getAttribute('d')!
+    expect(line.match(/M/g)).toHaveLength(1)
+    expect(line.match(/L/g)).toHaveLength(154)
+  })
+
+  it('draws the compared period dashed, and shows both periods of the day pointed at', async () => {
+    serve()
+    renderAt(<DashboardPage />, '/?period=last-month&compare=previous')
+    const chart = await screen.findByRole('img', { name: /^Revenue by day, 2026-05-01 to 2026-05-31: / })
+    const drawing = chart.parentElement!
+    expect(within(drawing).getByText('This period')).toBeVisible()
+    expect(within(drawing).getByText('Compared period')).toBeVisible()
+    const [compared, current] = [...chart.querySelectorAll('path')]
+    expect(compared).toHaveAttribute('stroke-dasharray', '5 5')
+    expect(current).not.toHaveAttribute('stroke-dasharray')
+
+    // Unmeasured (jsdom), the chart is 600 px wide: the plot from 76 to 580 px, a day every 16.8 px.
+    fireEvent.pointerMove(chart, { clientX: 76 + 3 * 16.8 })
+    expect(within(drawing).getByText('2026-05-04')).toBeVisible()
+    expect(within(drawing).getByText('400,000 VND')).toBeVisible()
+    // The previous period of May is 31 March to 30 April: its fourth day.
+    expect(within(drawing).getByText('2026-04-03: 400,000 VND')).toBeVisible()
+    fireEvent.pointerLeave(chart)
+    expect(within(drawing).queryByText('2026-05-04')).not.toBeInTheDocument()
+  })
+
+  it('draws a bar a category, as long as its revenue against the most, with the amount written in full', async () => {
+    serveWith({
+      byCategory: [
+        { id: '2', name: 'Áo', units: 5, revenue: 1_000_000 },
+        { id: '3', name: 'Quần', units: 2, revenue: 500_000 },
+        { id: '4', name: 'Phụ kiện', units: 1, revenue: 1_000 },
+      ],
+    })
+    renderAt(<DashboardPage />, '/?period=last-month')
+    const chart = await screen.findByRole('img', {
+      name: 'Revenue by category, 2026-05-01 to 2026-05-31: 3 categories, the most revenue from Áo (1,000,000 VND)',
+    })
+    const bars = [...chart.querySelectorAll('rect')].map((bar) => Number(bar.getAttribute('width')))
+    // The chart's 600 px for the most; a sliver for a small seller rather than nothing.
+    expect(bars).toEqual([600, 300, 2])
+    expect([...chart.querySelectorAll('text')].map((text) => text.textContent)).toEqual([
+      'Áo',
+      '1,000,000 VND',
+      'Quần',
+      '500,000 VND',
+      'Phụ kiện',
+      '1,000 VND',
+    ])
+  })
+
+  it('draws a slice a payment method, its orders and share written beside the ring', async () => {
+    serve()
+    renderAt(<DashboardPage />, '/?period=last-month')
+    const chart = await screen.findByRole('img', {
+      name: 'Orders by payment method, 2026-05-01 to 2026-05-31: Cash on delivery 3 (75.0 %), VNPay wallet 1 (25.0 %)',
+    })
+    expect(chart.querySelectorAll('path')).toHaveLength(2)
+    const legend = within(chart.parentElement!)
+    expect(legend.getByText('Cash on delivery')).toBeVisible()
+    expect(legend.getByText('3 (75.0 %)')).toBeVisible()
+    expect(legend.getByText('1 (25.0 %)')).toBeVisible()
+  })
+
+  it('says there is nothing to draw in a period without sales, in the space the chart takes', async () => {
+    serveWith({ byCategory: [], byPayment: [] })
+    renderAt(<DashboardPage />, '/?period=last-month')
+    expect(await screen.findByText('No category sold in this period.')).toBeVisible()
+    expect(screen.getByText('No order in this period.', { selector: 'p' })).toBeVisible()
+    expect(screen.queryByRole('img', { name: /^Revenue by category/ })).not.toBeInTheDocument()
+  })
+})
+
+describe('DashboardPage: COD outstanding', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(NOW)
   })
   afterEach(async () => {
     vi.useRealTimers()
-    vi.restoreAllMocks()
     await i18next.changeLanguage('en')
   })
 

@@ -8,29 +8,27 @@ import {
   IconTruckDelivery,
 } from '@tabler/icons-react'
 import { useMutation } from '@tanstack/react-query'
-import { lazy, Suspense, useId } from 'react'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Money } from '../../components/money.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { downloadExport } from '../../lib/download.ts'
 import { useFormat } from '../../lib/format.ts'
 import { notify } from '../../lib/toast.ts'
 import { useReport } from './api/get-report.ts'
 import { useSalesFigures } from './api/get-sales-figures.ts'
-import { CodCard, codOf } from './cod-card.tsx'
-import { CompactMoney } from './compact-money.tsx'
 import { comparedText, rangeText } from './labels.ts'
 import { reportQueryOf } from './period.ts'
 import { PeriodPicker } from './period-picker.tsx'
 import { RecentPurchases } from './recent-purchases.tsx'
+import { ReportCharts } from './report-charts.tsx'
 import { ReportFigures } from './report-figures.tsx'
 import { StatCard } from './stat-card.tsx'
 import { StockProducts } from './stock-products.tsx'
 import { useReportView } from './use-report-view.ts'
 
-const money = (amount: number) => <CompactMoney amount={amount} />
-
-// The chart library is most of the screen's code: its own chunk, so the figures do not wait for it.
-const ReportCharts = lazy(() => import('./report-charts.tsx'))
+/** Every amount of the dashboard in full, as on every other screen (docs/architecture.md, The web app). */
+const money = (amount: number) => <Money amount={amount} />
 
 /**
  * The dashboard at `/`: today's revenue and this month's figures against all time (spec section 2), the report
@@ -120,7 +118,8 @@ function RevenueToday({ today, loading }: { today: number | undefined; loading: 
           {loading ? (
             <Skeleton h={28} w={140} />
           ) : (
-            <Text fz={20} fw={700} lh={1.3}>
+            // As tall as the placeholder: the header keeps its height when the figure arrives.
+            <Text fz={20} fw={700} lh="28px">
               {today === undefined ? t('dashboard.notAvailable') : money(today)}
             </Text>
           )}
@@ -132,8 +131,8 @@ function RevenueToday({ today, loading }: { today: number | undefined; loading: 
 
 /**
  * The report of the period the address names (CONTRACT 4.8): the picker, the figures with their change, the
- * COD the carriers still owe and what they paid over in the period (CONTRACT 5.5, when the server reports it),
- * the chart over time, and the breakdowns by product, category and payment method.
+ * chart over time, the breakdowns by product, category and payment method, and the COD the carriers still owe
+ * and what they paid over in the period (CONTRACT 5.5, when the server reports it).
  */
 function SalesReport() {
   const { t } = useTranslation()
@@ -143,7 +142,6 @@ function SalesReport() {
   const query = reportQueryOf(report.view)
   const answer = useReport(query)
   const data = answer.data
-  const cod = codOf(data)
   const loading = answer.isFetching
   // A failure is toasted by the mutation cache, with the server's message.
   const exporting = useMutation({
@@ -194,11 +192,13 @@ function SalesReport() {
           </Group>
         ) : (
           <>
-            <ReportFigures totals={data?.totals} compareTotals={data?.compareTotals} loading={loading} />
-            {cod && <CodCard cod={cod} />}
-            <Suspense fallback={<Skeleton h={320} radius="md" />}>
-              <ReportCharts report={report} data={data} loading={loading} />
-            </Suspense>
+            <ReportFigures
+              totals={data?.totals}
+              compareTotals={data?.compareTotals}
+              comparing={report.view.compare !== 'none'}
+              loading={loading}
+            />
+            <ReportCharts report={report} data={data} loading={loading} />
           </>
         )}
       </Stack>

@@ -1,18 +1,21 @@
-import { LineChart } from '@mantine/charts'
 import { Group, SegmentedControl, Table, Text } from '@mantine/core'
 import { REPORT_INTERVALS, type Report, type ReportInterval } from '@store/contract'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFormat } from '../../lib/format.ts'
 import { ChartCard } from './chart-card.tsx'
+import { LineChart, type LinePoint } from './charts/line-chart.tsx'
 import { periodText, periodTick, rangeText } from './labels.ts'
 import { REPORT_MEASURES, type ReportMeasure } from './period.ts'
 import type { ReportViewController } from './use-report-view.ts'
 
+/** The chart's height, which its placeholder keeps while the report loads. */
+const CHART_HEIGHT = 260
+
 /**
  * Revenue, orders or units over the period, by day, week or month (both choices kept in the address), with
- * the compared period as a second, dashed line. The table alternative lists every period with all three
- * figures, and the compared period's beside them.
+ * the compared period as a second, dashed line. The drawing's summary names its highest and lowest periods; the
+ * table alternative lists every period with all three figures, and the compared period's beside them.
  */
 export function ReportChart({
   report,
@@ -43,15 +46,39 @@ export function ReportChart({
   const show = (value: number | undefined, which: ReportMeasure) =>
     value === undefined ? '—' : which === 'revenue' ? format.money(value) : format.count(value)
 
-  const rows = Array.from({ length }, (_, index) => {
+  const points: LinePoint[] = Array.from({ length }, (_, index) => {
     const point = series[index]
     const before = compared?.[index]
     return {
       tick: point ? periodTick(format, point.period, interval) : '',
-      current: point?.[measure] ?? null,
-      ...(compared && { compared: before?.[measure] ?? null }),
+      label: point ? periodText(t, format, point.period, interval) : '—',
+      value: point?.[measure] ?? null,
+      ...(compared && {
+        compared: {
+          label: before ? periodText(t, format, before.period, interval) : '—',
+          value: before?.[measure] ?? null,
+        },
+      }),
     }
   })
+  const [first, ...rest] = series
+  let summary = title
+  if (first) {
+    // The first of equals: the earliest period with the highest figure, and with the lowest.
+    let high = first
+    let low = first
+    for (const point of rest) {
+      if (point[measure] > high[measure]) high = point
+      if (point[measure] < low[measure]) low = point
+    }
+    summary = t('dashboard.chart.summary', {
+      title,
+      high: show(high[measure], measure),
+      highAt: periodText(t, format, high.period, interval),
+      low: show(low[measure], measure),
+      lowAt: periodText(t, format, low.period, interval),
+    })
+  }
 
   const controls = (
     <Group gap="md" mb="sm" wrap="wrap">
@@ -144,38 +171,15 @@ export function ReportChart({
       loading={loading && !data}
       empty={data && length === 0 ? t('dashboard.chart.empty') : undefined}
       table={table}
+      height={CHART_HEIGHT}
       chart={
         <LineChart
-          h={260}
-          data={rows}
-          dataKey="tick"
-          series={[
-            { name: 'current', label: t('dashboard.chart.current'), color: 'blue.8' },
-            ...(compared
-              ? [
-                  {
-                    name: 'compared',
-                    label: t('dashboard.chart.compared'),
-                    color: 'gray.6',
-                    strokeDasharray: '5 5',
-                  },
-                ]
-              : []),
-          ]}
-          curveType="linear"
-          withLegend={compared !== undefined}
-          // This period first, in every language (recharts sorts by label otherwise).
-          legendProps={{ itemSorter: (item) => (item.dataKey === 'current' ? 0 : 1) }}
-          withDots={length <= 31}
-          connectNulls={false}
-          accessibilityLayer={false}
-          lineProps={{ isAnimationActive: false }}
-          valueFormatter={(value) => show(value, measure)}
-          yAxisProps={{
-            width: 64,
-            tickFormatter: (value: number) =>
-              measure === 'revenue' ? format.compactMoney(value) : format.count(value),
-          }}
+          points={points}
+          height={CHART_HEIGHT}
+          summary={summary}
+          value={(value) => show(value, measure)}
+          tick={(value) => (measure === 'revenue' ? format.compactMoney(value) : format.count(value))}
+          names={{ current: t('dashboard.chart.current'), compared: t('dashboard.chart.compared') }}
         />
       }
     />

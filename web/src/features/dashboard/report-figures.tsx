@@ -1,15 +1,16 @@
-import { Group, Paper, SimpleGrid, Skeleton, Text, VisuallyHidden } from '@mantine/core'
+import { Box, Group, Paper, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core'
 import type { ReportTotals } from '@store/contract'
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-react'
 import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Money } from '../../components/money.tsx'
 import { useFormat } from '../../lib/format.ts'
-import { CompactMoney } from './compact-money.tsx'
+import classes from './dashboard.module.css'
 import { type Change, changeOf, toneOf } from './figures.ts'
 
 type Figure = keyof ReportTotals
 
-/** The cards in the order a shop owner reads them; money is compact with the exact amount beside it. */
+/** The cards in the order a shop owner reads them. */
 const FIGURES: { key: Figure; money: boolean; upIsGood: boolean }[] = [
   { key: 'revenue', money: true, upIsGood: true },
   { key: 'orders', money: false, upIsGood: true },
@@ -24,23 +25,30 @@ const FIGURES: { key: Figure; money: boolean; upIsGood: boolean }[] = [
 /** Green (teal-9, 5:1 on white) for good news, red (red-9, 5.5:1) for bad: both readable as small text. */
 const TONE_COLOURS = { good: 'teal.9', bad: 'red.9', neutral: 'dimmed' } as const
 
+/** The change and the compared figure under a card's figure: two lines, as tall as their placeholder. */
+const COMPARISON_HEIGHT = 42
+
 /**
  * The period's figures, one card each; with a comparison, each also shows its change in per cent and the
- * compared figure.
+ * compared figure. While the figures load, placeholders as tall as they will be keep the page still; `comparing`
+ * says whether to keep room for the comparison.
  */
 export function ReportFigures({
   totals,
   compareTotals,
+  comparing,
   loading,
 }: {
   totals: ReportTotals | undefined
   compareTotals: ReportTotals | undefined
+  comparing: boolean
   loading: boolean
 }) {
   const { t } = useTranslation()
   const format = useFormat()
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+    // Four to a row only from a laptop's width: narrower, a full amount in billions would not fit a card.
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm">
       {FIGURES.map(({ key, money, upIsGood }) => (
         <FigureCard
           key={key}
@@ -48,8 +56,9 @@ export function ReportFigures({
           value={totals?.[key]}
           before={compareTotals?.[key]}
           upIsGood={upIsGood}
-          show={(value) => (money ? <CompactMoney amount={value} /> : format.count(value))}
+          show={(value) => (money ? <Money amount={value} /> : format.count(value))}
           showBefore={(value) => (money ? format.money(value) : format.count(value))}
+          comparing={comparing}
           loading={loading}
         />
       ))}
@@ -64,6 +73,7 @@ function FigureCard({
   upIsGood,
   show,
   showBefore,
+  comparing,
   loading,
 }: {
   label: string
@@ -72,29 +82,32 @@ function FigureCard({
   upIsGood: boolean
   show: (value: number) => ReactNode
   showBefore: (value: number) => string
+  comparing: boolean
   loading: boolean
 }) {
   const { t } = useTranslation()
   const labelId = useId()
   return (
-    <Paper role="group" aria-labelledby={labelId} withBorder p="sm" radius="md">
+    <Paper role="group" aria-labelledby={labelId} withBorder p="sm" radius="md" className={classes.card}>
       <Text id={labelId} size="sm" fw={600} c="dimmed">
         {label}
       </Text>
       {loading && value === undefined ? (
-        <Skeleton h={28} w="60%" mt={4} />
+        <Skeleton h={28} w="60%" mt={2} />
       ) : (
-        <Text fz={22} fw={700} lh={1.3} mt={2}>
+        <Box className={classes.figure} mt={2}>
           {value === undefined ? t('dashboard.notAvailable') : show(value)}
-        </Text>
+        </Box>
       )}
-      {value !== undefined && before !== undefined && (
-        <Group gap={6} mt={4} wrap="wrap" align="baseline">
+      {value !== undefined && before !== undefined ? (
+        <Stack gap={0} mt={4} h={COMPARISON_HEIGHT} justify="center">
           <ChangeText change={changeOf(value, before)} upIsGood={upIsGood} />
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" lh="20px">
             {t('dashboard.figures.before', { value: showBefore(before) })}
           </Text>
-        </Group>
+        </Stack>
+      ) : (
+        loading && comparing && <Skeleton h={COMPARISON_HEIGHT} w="80%" mt={4} />
       )}
     </Paper>
   )

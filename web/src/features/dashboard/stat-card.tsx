@@ -1,8 +1,9 @@
-import { Group, Paper, RingProgress, Skeleton, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
+import { Box, Group, Paper, RingProgress, Skeleton, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
 import type { IconReceipt } from '@tabler/icons-react'
 import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFormat } from '../../lib/format.ts'
+import classes from './dashboard.module.css'
 import { percentOf } from './figures.ts'
 
 /**
@@ -35,7 +36,14 @@ export function StatCard({
   const known = month !== undefined && total !== undefined
   const percent = known ? percentOf(month, total) : 0
   return (
-    <Paper component="section" aria-labelledby={headingId} withBorder p="md" radius="md">
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      withBorder
+      p="md"
+      radius="md"
+      className={classes.card}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <div>
           <Text component="h2" id={headingId} size="sm" fw={600} m={0}>
@@ -52,13 +60,14 @@ export function StatCard({
       {loading ? (
         <Skeleton h={28} w="70%" mt="xs" />
       ) : (
-        <Text fz={22} fw={700} lh={1.3} mt="xs">
+        <Box className={classes.figure} mt="xs">
           {known ? show(month) : t('dashboard.notAvailable')}
-        </Text>
+        </Box>
       )}
       <Group gap="sm" mt="sm" wrap="nowrap" align="center">
         {/* The ring repeats the percentage beside it, so it is hidden from screen readers. */}
         <RingProgress
+          className={classes.ring}
           aria-hidden="true"
           size={52}
           thickness={6}

@@ -96,6 +96,8 @@ export const dashboard = {
     comparedColumn: '{{measure}}, compared period',
     showTable: 'Show as table',
     empty: 'Nothing sold in this period.',
+    /** The drawing as a screen reader names it; the table under it has every period. */
+    summary: '{{title}}: highest {{high}} ({{highAt}}), lowest {{low}} ({{lowAt}})',
   },
   topProducts: {
     heading: 'Top 10 products',
@@ -112,6 +114,9 @@ export const dashboard = {
     units: 'Units',
     revenue: 'Revenue',
     empty: 'No category sold in this period.',
+    /** The bars as a screen reader names them: '…: 9 categories, the most revenue from Đồng hồ (15,500,000 VND)'. */
+    summary_one: '{{title}}: {{count}} category, {{name}} ({{value}})',
+    summary_other: '{{title}}: {{count}} categories, the most revenue from {{name}} ({{value}})',
   },
   sources: {
     heading: 'Orders by source',
@@ -123,6 +128,8 @@ export const dashboard = {
   payments: {
     heading: 'Orders by payment method',
     title: 'Orders by payment method, {{range}}',
+    /** The ring as a screen reader names it: '…: Cash on delivery 3 (75.0 %), VNPay wallet 1 (25.0 %)'. */
+    summary: '{{title}}: {{list}}',
     method: 'Payment method',
     orders: 'Orders',
     revenue: 'Revenue',

@@ -89,6 +89,7 @@ export const dashboard: Messages<typeof en> = {
     comparedColumn: '{{measure}}, kỳ so sánh',
     showTable: 'Xem dạng bảng',
     empty: 'Không có đơn bán nào trong kỳ này.',
+    summary: '{{title}}: cao nhất {{high}} ({{highAt}}), thấp nhất {{low}} ({{lowAt}})',
   },
   topProducts: {
     heading: '10 sản phẩm bán chạy nhất',
@@ -104,6 +105,8 @@ export const dashboard: Messages<typeof en> = {
     units: 'Số lượng',
     revenue: 'Doanh thu',
     empty: 'Không có danh mục nào có doanh thu trong kỳ này.',
+    summary_one: '{{title}}: {{count}} danh mục, {{name}} ({{value}})',
+    summary_other: '{{title}}: {{count}} danh mục, doanh thu cao nhất là {{name}} ({{value}})',
   },
   sources: {
     heading: 'Đơn hàng theo nguồn',
@@ -115,6 +118,7 @@ export const dashboard: Messages<typeof en> = {
   payments: {
     heading: 'Đơn hàng theo phương thức thanh toán',
     title: 'Đơn hàng theo phương thức thanh toán, {{range}}',
+    summary: '{{title}}: {{list}}',
     method: 'Phương thức thanh toán',
     orders: 'Số đơn',
     revenue: 'Doanh thu',
