@@ -18,6 +18,7 @@
  *   npm run bench:lighthouse -- --runs 1 --only dashboard   # one run of the pages whose name holds 'dashboard'
  *   npm run bench:lighthouse -- --audits                    # also the audits that cost each run points
  *   npm run bench:lighthouse -- --cpu-slowdown 4            # Lighthouse's own slowdown, uncalibrated
+ *   npm run bench:lighthouse -- --only slow --waterfall     # the slow line alone, with each file's timing
  *
  * WEB_DIR serves another build instead (one made from an earlier commit, to compare).
  *
@@ -96,6 +97,7 @@ const { values: options } = parseArgs({
     only: { type: 'string' },
     audits: { type: 'boolean', default: false },
     'cpu-slowdown': { type: 'string' },
+    waterfall: { type: 'boolean', default: false },
   },
 })
 const RUNS = Math.max(1, Number(options.runs) || 1)
@@ -243,6 +245,8 @@ interface SlowLoad {
   app: number
   /** The screen usable: its heading, and no list or figure still loading. */
   usable: number
+  /** Each file and call of the load: when it started and ended, and its bytes over the line. */
+  requests: { name: string; start: number; end: number; bytes: number }[]
 }
 
 /** Runs in each document before its own scripts: notes when the app rendered and when the screen is usable. */
@@ -298,6 +302,12 @@ async function slowLoad(
       firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
       app: window.__marks.app,
       usable: window.__marks.usable,
+      requests: performance.getEntriesByType('resource').map((r) => ({
+        name: r.name.replace(location.origin, ''),
+        start: Math.round(r.startTime),
+        end: Math.round(r.responseEnd),
+        bytes: r.transferSize,
+      })),
     })`)) as SlowLoad
   } finally {
     await tab.close()
@@ -417,6 +427,7 @@ async function main() {
       { moment: 'the app rendered', time: ms(slow.app), target: '' },
       { moment: 'the screen usable', time: ms(slow.usable), target: '' },
     ])
+    if (options.waterfall) console.table(slow.requests.map((r) => ({ ...r, name: r.name.slice(0, 70) })))
   }
   if (options.audits) {
     for (const r of rows) console.log(`${r.page}, ${r.profile}: ${r.median.failing.join('; ') || 'none'}`)
