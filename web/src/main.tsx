@@ -30,6 +30,13 @@ if (window.location.pathname === '/') {
     () => undefined, // the screen's own chunk fails too, and its error boundary says so
   )
 }
+// The same for the first page of the product and the order list (lib/prefetch-list.ts).
+if (window.location.pathname === '/admin/products' || window.location.pathname === '/admin/orders') {
+  import('./lib/prefetch-list.ts').then(
+    ({ prefetchList }) => prefetchList(queryClient, new URL(window.location.href)),
+    () => undefined,
+  )
+}
 const router = createRouter(queryClient)
 // The error screen's code comes beside the first screen's, ready should a later one fail to load.
 preloadRouteError()

@@ -15,6 +15,8 @@ import { PermissionsProvider } from '../lib/permissions.tsx'
  * @example const { router } = renderAt(<UserListPage />, '/admin/users?page=2')
  * @example renderAt(<UserListPage />, '/admin/users', '*', { permissions: ROLE_PERMISSIONS.staff })
  *
+ * `queryClient` renders with a cache the test has filled (a fresh one otherwise).
+ *
  * `dropdowns: true` renders Mantine in its test mode, where a select's list shows without being positioned
  * against its input (jsdom lays nothing out, so a positioned list would count as detached and stay hidden).
  */
@@ -25,11 +27,11 @@ export function renderAt(
   {
     permissions = ROLE_PERMISSIONS.admin,
     dropdowns = false,
-  }: { permissions?: readonly Permission[]; dropdowns?: boolean } = {},
+    queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    }),
+  }: { permissions?: readonly Permission[]; dropdowns?: boolean; queryClient?: QueryClient } = {},
 ) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  })
   const router = createMemoryRouter([{ path, element: ui }], { initialEntries: [address] })
   const result = render(
     <MantineProvider theme={theme} env={dropdowns ? 'test' : 'default'}>
