@@ -169,7 +169,9 @@ test('the wide layout, open and collapsed, passes axe', async ({ page }) => {
   await expectAccessible(page)
 })
 
-test('the account menu opens from the keyboard with Setting and Logout', async ({ page }) => {
+test('the account menu opens from the keyboard with Setting, the shortcuts, the colour scheme and Logout', async ({
+  page,
+}) => {
   await page.goto('/')
   const account = page.getByRole('button', { name: 'Account menu' })
   await account.focus()
@@ -181,6 +183,12 @@ test('the account menu opens from the keyboard with Setting and Logout', async (
   // Arrow keys walk the items.
   await page.keyboard.press('ArrowDown')
   await expect(menu.getByRole('menuitem', { name: 'Setting' })).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(menu.getByRole('menuitem', { name: 'Keyboard shortcuts' })).toBeFocused()
+  for (const scheme of ['Light', 'Dark', 'Follow system']) {
+    await page.keyboard.press('ArrowDown')
+    await expect(menu.getByRole('menuitemradio', { name: scheme })).toBeFocused()
+  }
   await page.keyboard.press('ArrowDown')
   await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeFocused()
   await page.keyboard.press('Escape')

@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 
+/** The inline script of the fixture's page, as index.html's sets the colour scheme before the first paint. */
+export const INLINE_SCRIPT = "document.documentElement.setAttribute('data-mantine-color-scheme', 'dark')"
+
 /**
  * A built web app as `vite build` leaves it, made small: `index.html` with the CSP nonce placeholder where the
- * build writes it, one hashed script with the brotli and gzip copies the build writes beside it, and the icon.
+ * build writes it, an inline script, one hashed script with the brotli and gzip copies the build writes beside it, and the icon.
  */
 export function makeWebDir() {
   const dir = mkdtempSync(path.join(tmpdir(), 'store-web-'))
@@ -17,6 +20,7 @@ export function makeWebDir() {
   <head>
     <meta charset="UTF-8" />
     <title>Store back-office</title>
+    <script nonce="__CSP_NONCE__">${INLINE_SCRIPT}</script>
     <meta property="csp-nonce" nonce="__CSP_NONCE__">
     <script type="module" crossorigin src="/assets/index-Ab12Cd34.js" nonce="__CSP_NONCE__"></script>
     <link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css" nonce="__CSP_NONCE__">

@@ -13,7 +13,8 @@ export function policyText(directives: Directives): string {
 
 /**
  * The Content-Security-Policy of every answer. Scripts, styles, fonts and calls come from this origin only,
- * with no inline script at all; images also as `data:` URLs, which Mantine's date picker draws its arrows with.
+ * with no inline script at all (the web app's page allows its own one by its hash, `appPagePolicy`); images
+ * also as `data:` URLs, which Mantine's date picker draws its arrows with.
  * No page may frame the app (clickjacking), no plugin runs, `<base>` cannot move relative addresses and a
  * form can only post here. `upgrade-insecure-requests` is left out on purpose: a shop reached over plain HTTP
  * on its own network (http://192.168.1.10:3000) would otherwise ask for every script over HTTPS and break.
@@ -32,10 +33,15 @@ export const APP_POLICY: Directives = {
 /**
  * The web app's page: Mantine, react-toastify and Mantine's modals write `<style>` elements while the app runs,
  * so its `index.html` carries a nonce made for that one answer, and only style elements bearing it apply.
- * Scripts still come from this origin only.
+ * Scripts still come from this origin only, besides the page's own inline scripts named by their hashes
+ * (`inlineScriptHashes` in static.ts: the one that sets the colour scheme before the first paint).
  */
-export const appPagePolicy = (styleNonce: string) =>
-  policyText({ ...APP_POLICY, 'style-src': ["'self'", `'nonce-${styleNonce}'`] })
+export const appPagePolicy = (styleNonce: string, scriptHashes: readonly string[] = []) =>
+  policyText({
+    ...APP_POLICY,
+    'script-src': ["'self'", ...scriptHashes],
+    'style-src': ["'self'", `'nonce-${styleNonce}'`],
+  })
 
 /**
  * Swagger UI at `/api/docs` (its page, its files and its JSON) injects a `<style>` element of its own, which

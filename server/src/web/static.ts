@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
@@ -19,10 +19,27 @@ export const NONCE_PLACEHOLDER = '__CSP_NONCE__'
 /** Whether the web app has been built into `dir`. */
 export const isWebBuilt = (dir: string) => existsSync(path.join(dir, 'index.html'))
 
+/**
+ * The CSP sources (`'sha256-…'`) of the inline scripts of a page: the browser runs an inline script only when its
+ * text hashes to one of them, so the page's own (index.html sets the colour scheme before the first paint) runs
+ * and a script slipped into the page does not. Worked out from the built page itself, so they always match it.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const inline = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi
+  return [...html.matchAll(inline)].map(
+    ([, text]) =>
+      `'sha256-${createHash('sha256')
+        .update(text ?? '', 'utf8')
+        .digest('base64')}'`,
+  )
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The built `index.html`, cut where each answer puts its nonce. */
     webIndex?: string[]
+    /** The hashes of its inline scripts: its policy runs those and no other inline script. */
+    webScriptHashes?: string[]
   }
 }
 
@@ -34,11 +51,13 @@ declare module 'fastify' {
  * answers `index.html` (the history fallback), so a reload on any client route keeps working.
  */
 export async function serveWebApp(app: FastifyInstance, dir: string) {
-  const index = readFileSync(path.join(dir, 'index.html'), 'utf8').split(NONCE_PLACEHOLDER)
+  const html = readFileSync(path.join(dir, 'index.html'), 'utf8')
+  const index = html.split(NONCE_PLACEHOLDER)
   // A build made before pages had a nonce: its page runs, but the policy refuses the styles the app injects.
   if (index.length === 1)
     app.log.warn(`${dir}/index.html has no CSP nonce placeholder: rebuild the web app (npm run build)`)
   app.decorate('webIndex', index)
+  app.decorate('webScriptHashes', inlineScriptHashes(html))
   await app.register(fastifyStatic, {
     root: dir,
     prefix: '/',
@@ -69,9 +88,9 @@ export const wantsWebApp = (request: FastifyRequest) =>
 
 /**
  * The web app's page with a nonce of its own, and the CSP that lets only style elements bearing that nonce
- * apply. A fresh nonce each answer means the page cannot be stored and compressed at build like the assets;
- * it is compressed here instead (about 1 KB, well under a millisecond). Never cached: it names the current
- * build's files.
+ * apply, and of inline scripts only the page's own. A fresh nonce each answer means the page cannot be stored
+ * and compressed at build like the assets; it is compressed here instead (about 1 KB, well under a millisecond).
+ * Never cached: it names the current build's files.
  */
 export function sendIndex(reply: FastifyReply) {
   const parts = reply.server.webIndex
@@ -83,7 +102,7 @@ export function sendIndex(reply: FastifyReply) {
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-encoding')
-    .header('content-security-policy', appPagePolicy(nonce))
+    .header('content-security-policy', appPagePolicy(nonce, reply.server.webScriptHashes))
   if (encoding === 'br') {
     const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
     return reply.header('content-encoding', 'br').send(body)

@@ -1,13 +1,17 @@
+import { createHash } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectEnvelope, startApp, type TestApp } from '../helpers.ts'
-import { makeWebDir } from '../web-dir.ts'
+import { INLINE_SCRIPT, makeWebDir } from '../web-dir.ts'
 
 type Headers = Record<string, unknown>
 
 const APP_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; " +
   "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+/** A CSP hash source's value for a script's text. */
+const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`
 
 /** Parses a Content-Security-Policy into its directives, whatever the spacing around the semicolons. */
 const directives = (policy: unknown) =>
@@ -90,11 +94,13 @@ describe('security headers', () => {
       const policy = directives(answer.headers['content-security-policy'])
       const nonce = /^'self' 'nonce-([A-Za-z0-9+/]{22}==)'$/.exec(policy['style-src']!)?.[1]
       expect(nonce, policy['style-src']).toBeDefined()
-      // Everything else is the app's policy; scripts have no nonce, so only the app's own files run.
-      expect({ ...policy, 'style-src': "'self'" }).toEqual(directives(APP_POLICY))
+      // Scripts have no nonce: the app's own files run, and of inline scripts only the page's own, by its hash.
+      expect(policy['script-src']).toBe(`'self' '${sha256(INLINE_SCRIPT)}'`)
+      // Everything else is the app's policy.
+      expect({ ...policy, 'style-src': "'self'", 'script-src': "'self'" }).toEqual(directives(APP_POLICY))
       // The page hands the same nonce to the app (the meta tag) and to its tags; no placeholder is left.
       expect(answer.body).toContain(`<meta property="csp-nonce" nonce="${nonce}">`)
-      expect(answer.body.split(`nonce="${nonce}"`)).toHaveLength(4)
+      expect(answer.body.split(`nonce="${nonce}"`)).toHaveLength(5)
       expect(answer.body).not.toContain('__CSP_NONCE__')
       nonces.add(nonce!)
     }

@@ -1,124 +1,61 @@
 import {
   ActionIcon,
   Avatar,
+  Button,
   Group,
+  Kbd,
+  type MantineColorScheme,
   Menu,
   NativeSelect,
   Text,
   UnstyledButton,
+  useMantineColorScheme,
   VisuallyHidden,
 } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import type { Permission } from '@store/contract'
 import {
-  IconBuildingStore,
-  IconCash,
-  IconCategory,
-  IconHistory,
-  IconLayoutDashboard,
+  IconKeyboard,
   IconLogout,
   IconMenu2,
-  IconMessageStar,
-  IconPackage,
-  IconReceipt,
+  IconSearch,
   IconSettings,
   IconShoppingBag,
-  IconSquarePlus,
-  IconTags,
-  IconUserPlus,
-  IconUserShield,
-  IconUsers,
 } from '@tabler/icons-react'
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router'
 import { LANGUAGES, type Language } from '../i18n/index.ts'
 import { switchLanguage } from '../lib/i18n.ts'
+import { KEYSHORTCUTS } from '../lib/keyshortcuts.ts'
 import { useLiveUpdates } from '../lib/live-updates.ts'
 import { fileUrl, paths } from '../lib/paths.ts'
 import { PermissionsProvider } from '../lib/permissions.tsx'
 import { useSession } from '../lib/session.tsx'
 import { notify } from '../lib/toast.ts'
+import { focusContent, focusHeadingOnArrival } from './focus-heading.ts'
 import classes from './layout.module.css'
+import { NAV } from './nav.ts'
+import { dialogOf, pressDeclared, type ShortcutAction, shortcutReader } from './shortcuts.ts'
 
 const SettingDialog = lazy(() =>
   import('../features/account/setting-dialog.tsx').then((m) => ({ default: m.SettingDialog })),
 )
+// The palette (Mantine Spotlight) and the shortcuts' list are chunks of their own, fetched when first opened.
+const loadPalette = () => import('./command-palette.tsx')
+const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })))
+const ShortcutsDialog = lazy(() =>
+  import('./shortcuts-dialog.tsx').then((m) => ({ default: m.ShortcutsDialog })),
+)
 
-type NavKey =
-  | 'dashboard'
-  | 'users'
-  | 'userNew'
-  | 'reviews'
-  | 'products'
-  | 'productNew'
-  | 'categories'
-  | 'brands'
-  | 'orders'
-  | 'cod'
-  | 'staff'
-  | 'audit'
-  | 'settings'
-
-/**
- * The sidebar of spec section 2, then the administrators' screens; `also` marks the link active on the screens
- * reached from it. Each link shows only to an account with the permission its screen needs (CONTRACT 4.2).
- */
-const NAV: { key: NavKey; to: string; icon: typeof IconUsers; permission: Permission; also?: RegExp }[] = [
-  { key: 'dashboard', to: paths.home, icon: IconLayoutDashboard, permission: 'dashboard:read' },
-  {
-    key: 'users',
-    to: paths.users,
-    icon: IconUsers,
-    permission: 'customers:read',
-    also: /^\/admin\/user\/edit\//,
-  },
-  { key: 'userNew', to: paths.userNew, icon: IconUserPlus, permission: 'customers:write' },
-  { key: 'reviews', to: paths.reviews, icon: IconMessageStar, permission: 'reviews:read' },
-  {
-    key: 'products',
-    to: paths.products,
-    icon: IconPackage,
-    permission: 'catalog:read',
-    also: /^\/admin\/product\/edit\//,
-  },
-  { key: 'productNew', to: paths.productNew, icon: IconSquarePlus, permission: 'catalog:write' },
-  {
-    key: 'categories',
-    to: paths.categories,
-    icon: IconCategory,
-    permission: 'catalog:read',
-    also: /^\/admin\/category(\/|$)/,
-  },
-  {
-    key: 'brands',
-    to: paths.brands,
-    icon: IconTags,
-    permission: 'catalog:read',
-    also: /^\/admin\/brand(\/|$)/,
-  },
-  {
-    key: 'orders',
-    to: paths.orders,
-    icon: IconReceipt,
-    permission: 'orders:read',
-    also: /^\/admin\/order\//,
-  },
-  { key: 'cod', to: paths.cod, icon: IconCash, permission: 'orders:write' },
-  {
-    key: 'staff',
-    to: paths.staff,
-    icon: IconUserShield,
-    permission: 'staff:manage',
-    also: /^\/admin\/staff\//,
-  },
-  { key: 'audit', to: paths.auditLog, icon: IconHistory, permission: 'audit:read' },
-  { key: 'settings', to: paths.settings, icon: IconBuildingStore, permission: 'settings:manage' },
-]
+const COLOR_SCHEMES: MantineColorScheme[] = ['light', 'dark', 'auto']
 
 const PHONE = '(max-width: 576px)'
 
-/** The signed-in frame: sidebar, header with the menu toggle, language switch and account menu. */
+/**
+ * The signed-in frame: a skip link, the sidebar, the header with the menu toggle, the search (the command
+ * palette), the language switch and the account menu (colour scheme, shortcuts, Setting, Logout), and the
+ * keyboard shortcuts (shortcuts.ts). After a move to another screen the focus goes to its heading.
+ */
 export function Layout() {
   const { t, i18n } = useTranslation()
   const { user, signOut, hasToken } = useSession()
@@ -131,6 +68,77 @@ export function Layout() {
   const [phoneOpen, setPhoneOpen] = useState(false)
   const [settingOpen, setSettingOpen] = useState(false)
   const [accountOpen, setAccountOpen] = useState(false)
+  const { colorScheme, setColorScheme } = useMantineColorScheme()
+  const colorSchemeLabel = useId()
+  // Mounted from their first opening on, so that opening again is instant.
+  const [paletteOpen, setPaletteOpen] = useState(false)
+  const [paletteUsed, setPaletteUsed] = useState(false)
+  const [helpOpen, setHelpOpen] = useState(false)
+  const [helpUsed, setHelpUsed] = useState(false)
+  const accountRef = useRef<HTMLButtonElement>(null)
+  const mainRef = useRef<HTMLElement>(null)
+  /**
+   * Where the focus goes back to when a dialog of the frame closes: what had it before, or the account menu's
+   * button for a dialog opened from that menu, whose item is gone by then.
+   */
+  const returnFocus = useRef<HTMLElement | null>(null)
+  const giveFocusBack = () => {
+    const target = returnFocus.current
+    returnFocus.current = null
+    if (target?.isConnected) target.focus()
+  }
+  const openPalette = () => {
+    setPaletteUsed(true)
+    setPaletteOpen(true)
+  }
+  const openHelp = (from: HTMLElement | null) => {
+    returnFocus.current = from
+    setHelpUsed(true)
+    setHelpOpen(true)
+  }
+
+  // After a move to another screen, its heading takes the focus (not on the first screen: the page starts at the
+  // skip link). Waiting for a heading stops at the next move.
+  const firstScreen = useRef(true)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of screen
+  useEffect(() => {
+    if (firstScreen.current) {
+      firstScreen.current = false
+      return
+    }
+    return mainRef.current ? focusHeadingOnArrival(mainRef.current) : undefined
+  }, [pathname])
+
+  // The keyboard shortcuts; the handlers are read when a key is pressed, so they see the current permissions.
+  const shortcuts = useRef<Record<ShortcutAction, () => void>>(null!)
+  shortcuts.current = {
+    palette: openPalette,
+    help: () => openHelp(document.activeElement instanceof HTMLElement ? document.activeElement : null),
+    goOrders: () => permissions.includes('orders:read') && navigate(paths.orders),
+    goProducts: () => permissions.includes('catalog:read') && navigate(paths.products),
+    new: () => pressDeclared(KEYSHORTCUTS.new),
+    save: () => pressDeclared(KEYSHORTCUTS.save),
+  }
+  useEffect(() => {
+    const read = shortcutReader()
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented) return
+      const action = read(event)
+      if (!action) return
+      if (action === 'save') {
+        // Ctrl+Enter saves the form, also inside a dialog; elsewhere it does what it did before.
+        if (pressDeclared(KEYSHORTCUTS.save)) event.preventDefault()
+        return
+      }
+      // A dialog or an open menu has the keyboard to itself.
+      const target = event.target instanceof Element ? event.target : null
+      if (dialogOf(target) || target?.closest('[role="menu"]')) return
+      event.preventDefault()
+      shortcuts.current[action]()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [])
 
   // The tab's live updates: orders made since the order list was last opened count on its menu item.
   const { newOrders, clearNewOrders } = useLiveUpdates({ enabled: hasToken })
@@ -177,6 +185,18 @@ export function Layout() {
       data-collapsed={open ? undefined : ''}
       data-mobile-open={phoneOpen ? '' : undefined}
     >
+      {/* The first thing the Tab key reaches: straight to the screen's heading, past the menu and the header. */}
+      {/* biome-ignore lint/a11y/useValidAnchor: a link to the content, as skip links are; it moves the focus itself, to the heading, and leaves no fragment in the address */}
+      <a
+        href="#main-content"
+        className={classes.skipLink}
+        onClick={(event) => {
+          event.preventDefault()
+          if (mainRef.current) focusContent(mainRef.current)
+        }}
+      >
+        {t('shell.skipToContent')}
+      </a>
       <nav id="sidebar" ref={sidebarRef} className={classes.sidebar} aria-label={t('layout.nav.label')}>
         <div className={classes.sidebarInner}>
           <Link to={paths.home} className={classes.brand}>
@@ -233,6 +253,32 @@ export function Layout() {
           >
             <IconMenu2 size={22} />
           </ActionIcon>
+          {phone ? (
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              onClick={openPalette}
+              aria-label={t('shell.palette.open')}
+              aria-keyshortcuts="/ Control+K Meta+K"
+            >
+              <IconSearch size={20} aria-hidden />
+            </ActionIcon>
+          ) : (
+            <Button
+              variant="default"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              rightSection={<Kbd aria-hidden>/</Kbd>}
+              onClick={openPalette}
+              // Its code is fetched as soon as the pointer or the focus comes near, so it opens at once.
+              onPointerEnter={() => void loadPalette()}
+              onFocus={() => void loadPalette()}
+              aria-keyshortcuts="/ Control+K Meta+K"
+              fw={400}
+            >
+              {t('shell.palette.open')}
+            </Button>
+          )}
           <Group ml="auto" gap="sm" wrap="nowrap">
             <NativeSelect
               aria-label={t('layout.language')}
@@ -244,6 +290,7 @@ export function Layout() {
             <Menu position="bottom-end" withArrow shadow="md" opened={accountOpen} onChange={setAccountOpen}>
               <Menu.Target>
                 <UnstyledButton
+                  ref={accountRef}
                   // The name shown beside the avatar is part of the button's name (WCAG 2.5.3, label in name).
                   aria-label={user ? `${user.name}, ${t('layout.account')}` : t('layout.account')}
                   // A menu button opens with the arrow key too (WAI-ARIA menu button pattern), not only Enter.
@@ -273,9 +320,37 @@ export function Layout() {
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>{user?.email}</Menu.Label>
-                <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => setSettingOpen(true)}>
+                <Menu.Item
+                  leftSection={<IconSettings size={16} />}
+                  onClick={() => {
+                    returnFocus.current = accountRef.current
+                    setSettingOpen(true)
+                  }}
+                >
                   {t('layout.setting')}
                 </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconKeyboard size={16} />}
+                  rightSection={<Kbd aria-hidden>?</Kbd>}
+                  onClick={() => openHelp(accountRef.current)}
+                >
+                  {t('shell.shortcuts.title')}
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Label id={colorSchemeLabel}>{t('shell.colorScheme.label')}</Menu.Label>
+                <fieldset className={classes.menuGroup} aria-labelledby={colorSchemeLabel}>
+                  <Menu.RadioGroup
+                    value={colorScheme}
+                    onChange={(value) => setColorScheme(value as MantineColorScheme)}
+                  >
+                    {COLOR_SCHEMES.map((scheme) => (
+                      <Menu.RadioItem key={scheme} value={scheme}>
+                        {t(`shell.colorScheme.${scheme}`)}
+                      </Menu.RadioItem>
+                    ))}
+                  </Menu.RadioGroup>
+                </fieldset>
+                <Menu.Divider />
                 <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
                   {t('layout.logout')}
                 </Menu.Item>
@@ -283,7 +358,7 @@ export function Layout() {
             </Menu>
           </Group>
         </header>
-        <main className={classes.content}>
+        <main id="main-content" ref={mainRef} className={classes.content}>
           <PermissionsProvider permissions={permissions}>
             <Outlet />
           </PermissionsProvider>
@@ -291,7 +366,34 @@ export function Layout() {
       </div>
       {settingOpen && (
         <Suspense fallback={null}>
-          <SettingDialog opened={settingOpen} onClose={() => setSettingOpen(false)} />
+          <SettingDialog
+            opened={settingOpen}
+            onClose={() => {
+              setSettingOpen(false)
+              // The dialog leaves the page as it closes, too soon to hand the focus back itself.
+              giveFocusBack()
+            }}
+          />
+        </Suspense>
+      )}
+      {paletteUsed && (
+        <Suspense fallback={null}>
+          <CommandPalette
+            opened={paletteOpen}
+            onClose={() => setPaletteOpen(false)}
+            permissions={permissions}
+          />
+        </Suspense>
+      )}
+      {helpUsed && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog
+            opened={helpOpen}
+            onClose={() => {
+              setHelpOpen(false)
+              giveFocusBack()
+            }}
+          />
         </Suspense>
       )}
     </div>

@@ -1,9 +1,10 @@
-import { MantineProvider } from '@mantine/core'
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core'
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { styleNonce } from '../lib/csp.ts'
 import { createQueryClient } from '../lib/query-client.ts'
 import { SessionProvider } from '../lib/session.tsx'
+import { STORAGE_KEYS } from '../lib/storage-keys.ts'
 import { cssVariablesResolver, theme } from './theme.ts'
 
 /**
@@ -21,6 +22,13 @@ const GlobalLoading = lazy(() => import('./global-loading.tsx').then((m) => ({ d
 const nonce = styleNonce
 
 /**
+ * The colour scheme: the system's until someone picks one in the account menu, then that one, kept in this
+ * browser. index.html applies the same choice before the first paint; Mantine keeps it from there on, and
+ * follows the system when it changes while the page is open.
+ */
+const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_KEYS.colorScheme })
+
+/**
  * Everything a screen relies on: theme, query cache, session, toasts and the saving overlay. `queryClient` is the
  * cache the router's loaders fill too; without it (a test) the providers make their own.
  */
@@ -36,6 +44,8 @@ export function Providers({
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
       {...(nonce && { getStyleNonce: () => nonce })}
     >
       <QueryClientProvider client={queryClient}>

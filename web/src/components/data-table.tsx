@@ -129,7 +129,7 @@ export function DataTable<Row>({
 
   const empty = failed ? (
     <Stack align="center" gap="xs" py="lg" role="alert">
-      <Text c="red.9">{t('common.listFailed')}</Text>
+      <Text c="var(--mantine-color-error)">{t('common.listFailed')}</Text>
       {onRetry && (
         <Button variant="default" size="xs" onClick={onRetry}>
           {t('common.retry')}

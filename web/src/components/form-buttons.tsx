@@ -1,6 +1,7 @@
 import { Button, Group } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { KEYSHORTCUTS } from '../lib/keyshortcuts.ts'
 
 /**
  * A form's Cancel (back to its list) and Save; Save spins while the call runs and can be held back (an upload
@@ -26,7 +27,8 @@ export function FormButtons({
         {readOnly ? t('common.back') : t('common.cancel')}
       </Button>
       {!readOnly && (
-        <Button type="submit" loading={saving} disabled={disabled}>
+        // Ctrl+Enter (⌘Enter) presses it (app/shortcuts.ts).
+        <Button type="submit" loading={saving} disabled={disabled} aria-keyshortcuts={KEYSHORTCUTS.save}>
           {t('common.save')}
         </Button>
       )}

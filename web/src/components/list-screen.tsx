@@ -13,6 +13,7 @@ import {
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { KEYSHORTCUTS } from '../lib/keyshortcuts.ts'
 import { PAGE_SIZES } from '../lib/use-list-address.ts'
 import type { ListController } from '../lib/use-list-controller.ts'
 import { BulkBar, BulkResults } from './bulk-bar.tsx'
@@ -168,7 +169,13 @@ export function ListScreen<Row extends { id: string }>({
                 </Button>
               )}
               {add && (
-                <Button component={Link} to={add.to} leftSection={<IconPlus size={16} />}>
+                // The `n` shortcut presses it (app/shortcuts.ts).
+                <Button
+                  component={Link}
+                  to={add.to}
+                  leftSection={<IconPlus size={16} />}
+                  aria-keyshortcuts={KEYSHORTCUTS.new}
+                >
                   {add.label}
                 </Button>
               )}

@@ -31,7 +31,8 @@ export function PageHeader({
   return (
     <Group justify="space-between" align="flex-end" mb="md" gap="sm">
       <div>
-        <Title order={1} fz={{ base: 22, sm: 26 }}>
+        {/* Focusable from script only: the frame focuses it after a move to this screen (app/focus-heading.ts). */}
+        <Title order={1} fz={{ base: 22, sm: 26 }} tabIndex={-1}>
           {title}
         </Title>
         <Breadcrumbs component="nav" aria-label={t('common.breadcrumb')} mt={4} separatorMargin={6}>

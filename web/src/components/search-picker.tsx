@@ -109,7 +109,7 @@ export function SearchPicker({
                   {option.label}
                 </Text>
                 {option.detail && (
-                  <Text size="xs" c={option.disabled ? 'red.9' : 'dimmed'}>
+                  <Text size="xs" c={option.disabled ? 'var(--mantine-color-error)' : 'dimmed'}>
                     {option.detail}
                   </Text>
                 )}

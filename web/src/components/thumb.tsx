@@ -14,8 +14,8 @@ export function Thumb({
 }) {
   if (!path) {
     return (
-      <Center w={size} h={size} bg="gray.1" style={{ borderRadius: 6 }}>
-        <IconPhoto size={size / 2} color="var(--mantine-color-gray-5)" aria-label={alt} />
+      <Center w={size} h={size} bg="var(--mantine-color-default-hover)" style={{ borderRadius: 6 }}>
+        <IconPhoto size={size / 2} color="var(--mantine-color-dimmed)" aria-label={alt} />
       </Center>
     )
   }

@@ -29,7 +29,7 @@ export function ConfirmBar({
     cancel.current?.focus()
   }, [])
   return (
-    <Paper role="group" aria-labelledby={questionId} bg="red.0" p="sm" radius="md">
+    <Paper role="group" aria-labelledby={questionId} bg="var(--mantine-color-red-light)" p="sm" radius="md">
       <Text id={questionId} size="sm" mb="xs">
         {question}
       </Text>

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LANGUAGES, type Language } from '../../i18n/index.ts'
 import { switchLanguage } from '../../lib/i18n.ts'
+import classes from './auth-frame.module.css'
 
 /**
  * The frame of the pages seen before signing in: a centred card under the app's name, with the language
@@ -23,15 +24,7 @@ export function AuthFrame({
     document.title = `${title} · ${t('common.appName')}`
   }, [title, t])
   return (
-    <Box
-      mih="100vh"
-      px="md"
-      py="lg"
-      style={{
-        background:
-          'linear-gradient(160deg, var(--mantine-color-blue-0) 0%, var(--mantine-color-gray-0) 55%, var(--mantine-color-indigo-0) 100%)',
-      }}
-    >
+    <Box mih="100vh" px="md" py="lg" className={classes.page}>
       <Group justify="flex-end">
         <NativeSelect
           aria-label={t('auth.language')}
@@ -55,7 +48,7 @@ export function AuthFrame({
             <Title order={1} fz={24}>
               {title}
             </Title>
-            <Text c="gray.7" size="sm" mt={4} mb="lg">
+            <Text c="dimmed" size="sm" mt={4} mb="lg">
               {subtitle}
             </Text>
             {children}

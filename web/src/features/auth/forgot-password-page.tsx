@@ -46,7 +46,7 @@ export function ForgotPasswordPage() {
 
   const backToLogin = (
     <Text size="sm" ta="center">
-      <Anchor c="blue.8" component={Link} to={paths.login} fw={500}>
+      <Anchor component={Link} to={paths.login} fw={500}>
         {t('auth.forgot.toLogin')}
       </Anchor>
     </Text>

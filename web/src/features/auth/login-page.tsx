@@ -120,16 +120,16 @@ export function LoginPage() {
             {...form.register('password')}
           />
           <Group justify="flex-end" mt={-6}>
-            <Anchor c="blue.8" component={Link} to={paths.forgotPassword} size="sm">
+            <Anchor component={Link} to={paths.forgotPassword} size="sm">
               {t('auth.forgot.link')}
             </Anchor>
           </Group>
           <Button type="submit" fullWidth size="md" loading={login.isPending}>
             {t('auth.login')}
           </Button>
-          <Text size="sm" ta="center" c="gray.7">
+          <Text size="sm" ta="center" c="dimmed">
             {t('auth.noAccount')}{' '}
-            <Anchor c="blue.8" component={Link} to={paths.register} fw={500}>
+            <Anchor component={Link} to={paths.register} fw={500}>
               {t('auth.toRegister')}
             </Anchor>
           </Text>

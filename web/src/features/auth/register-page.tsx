@@ -27,9 +27,9 @@ export function RegisterPage() {
         <Button fullWidth size="md" disabled>
           {t('auth.register.submit')}
         </Button>
-        <Text size="sm" ta="center" c="gray.7">
+        <Text size="sm" ta="center" c="dimmed">
           {t('auth.register.haveAccount')}{' '}
-          <Anchor c="blue.8" component={Link} to={paths.login} fw={500}>
+          <Anchor component={Link} to={paths.login} fw={500}>
             {t('auth.register.toLogin')}
           </Anchor>
         </Text>

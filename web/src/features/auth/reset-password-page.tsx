@@ -79,7 +79,7 @@ export function ResetPasswordPage() {
             {t('auth.reset.askAgain')}
           </Button>
           <Text size="sm" ta="center">
-            <Anchor c="blue.8" component={Link} to={paths.login} fw={500}>
+            <Anchor component={Link} to={paths.login} fw={500}>
               {t('auth.forgot.toLogin')}
             </Anchor>
           </Text>

@@ -84,10 +84,10 @@ export function TwoStepForm({
         {/* A form each kind, so switching starts from an empty field with its own rules. */}
         <CodeForm key={kind} kind={kind} busy={verify.isPending} onSend={send} />
         <Group justify="space-between" gap="xs">
-          <Anchor c="blue.8" component="button" type="button" size="sm" onClick={onBack}>
+          <Anchor component="button" type="button" size="sm" onClick={onBack}>
             {t('auth.twoStep.back')}
           </Anchor>
-          <Anchor c="blue.8" component="button" type="button" size="sm" onClick={switchKind}>
+          <Anchor component="button" type="button" size="sm" onClick={switchKind}>
             {kind === 'app' ? t('auth.twoStep.useRecovery') : t('auth.twoStep.useApp')}
           </Anchor>
         </Group>

@@ -250,7 +250,7 @@ function Outcomes({ outcomes, dryRun }: { outcomes: CodOutcome[]; dryRun: boolea
                 <Text
                   size="sm"
                   fw={outcome.result === 'collected' ? 400 : 600}
-                  c={outcome.result === 'collected' ? undefined : 'red.9'}
+                  c={outcome.result === 'collected' ? undefined : 'var(--mantine-color-error)'}
                 >
                   {resultText(outcome)}
                 </Text>

@@ -157,7 +157,7 @@ function SalesReport() {
       withBorder
       p="md"
       radius="md"
-      bg="gray.0"
+      bg="var(--app-color-section)"
     >
       <Group justify="space-between" align="flex-start" gap="sm" mb="sm">
         <div>

@@ -22,8 +22,15 @@ const FIGURES: { key: Figure; money: boolean; upIsGood: boolean }[] = [
   { key: 'shipping', money: true, upIsGood: true },
 ]
 
-/** Green (teal-9, 5:1 on white) for good news, red (red-9, 5.5:1) for bad: both readable as small text. */
-const TONE_COLOURS = { good: 'teal.9', bad: 'red.9', neutral: 'dimmed' } as const
+/**
+ * Green for good news, the error red for bad, both readable as small text in either scheme (teal-9 and red-9 on
+ * white, teal-4 and red-4 on a dark card; app/theme.ts).
+ */
+const TONE_COLOURS = {
+  good: 'var(--app-color-good)',
+  bad: 'var(--mantine-color-error)',
+  neutral: 'dimmed',
+} as const
 
 /** The change and the compared figure under a card's figure: two lines, as tall as their placeholder. */
 const COMPARISON_HEIGHT = 42

@@ -56,11 +56,12 @@ export function StockProducts({ stock }: { stock: StockKind }) {
               {t(`${texts}.heading`)}
             </Title>
             {total > 0 && (
-              // red-9 on its light red reaches 4.8:1; orange-9 on light orange would not, so a dot marks low stock.
+              // The error red (red-9) on its light red reaches 4.8:1, red-4 on the dark scheme's 5.4:1; orange-9 on
+              // light orange would not, so a dot marks low stock.
               <Badge
                 color={low ? 'orange' : 'red'}
                 variant={low ? 'dot' : 'light'}
-                c={low ? undefined : 'red.9'}
+                c={low ? undefined : 'var(--mantine-color-error)'}
               >
                 {t('dashboard.stockOut.count', { count: total })}
               </Badge>

@@ -250,7 +250,7 @@ export function LinesPart({ form }: { form: UseFormReturn<NewOrderValues, unknow
                   </Box>
                   <ActionIcon
                     variant="subtle"
-                    color="red.9"
+                    color="var(--mantine-color-error)"
                     size="lg"
                     mt={{ base: 0, sm: 22 }}
                     aria-label={t('newOrder.lines.remove', { name })}

@@ -246,7 +246,8 @@ function OrderDetail({
                   {order.user.phoneNumber && (
                     <Text size="sm">
                       {t('orders.detail.phone')}:{' '}
-                      <Anchor href={`tel:${order.user.phoneNumber}`} size="sm">
+                      {/* Underlined: in the dark scheme the link's blue is too near the text's grey to tell apart. */}
+                      <Anchor href={`tel:${order.user.phoneNumber}`} size="sm" underline="always">
                         {order.user.phoneNumber}
                       </Anchor>
                     </Text>

@@ -218,8 +218,9 @@ function ShipmentMoves({ order, shipment }: { order: Order; shipment: Shipment }
               key={to}
               size="xs"
               variant="outline"
-              // red-9 keeps 5.5:1 under the pointer's tint, as the order's Cancel does.
-              color="red.9"
+              // The error red (red-9, red-4 in the dark scheme) keeps 5.5:1 under the pointer's tint, as the
+              // order's Cancel does.
+              color="var(--mantine-color-error)"
               disabled={move.isPending}
               onClick={() => setAsking(true)}
             >

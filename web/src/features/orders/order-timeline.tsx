@@ -317,7 +317,7 @@ function NoteForm({ orderId }: { orderId: string }) {
           {...form.register('note')}
         />
         <Group justify="space-between" gap="sm">
-          <Text size="xs" c={length > MAX_NOTE_LENGTH ? 'red.8' : 'dimmed'}>
+          <Text size="xs" c={length > MAX_NOTE_LENGTH ? 'var(--mantine-color-error)' : 'dimmed'}>
             {format.count(length)} / {format.count(MAX_NOTE_LENGTH)}
           </Text>
           <Button type="submit" size="xs" loading={add.isPending}>

@@ -95,7 +95,7 @@ export function PaymentMethods({
                     pos="absolute"
                     top={-6}
                     right={-6}
-                    style={{ border: '2px solid var(--mantine-color-white)' }}
+                    style={{ border: '2px solid var(--mantine-color-body)' }}
                   >
                     <IconCheck size={12} aria-hidden />
                   </ThemeIcon>
@@ -108,7 +108,11 @@ export function PaymentMethods({
           )
         })}
       </SimpleGrid>
-      <Text size="sm" fw={line.alert ? 500 : undefined} c={line.alert ? 'red.8' : undefined}>
+      <Text
+        size="sm"
+        fw={line.alert ? 500 : undefined}
+        c={line.alert ? 'var(--mantine-color-error)' : undefined}
+      >
         {line.text}
       </Text>
     </Stack>

@@ -113,7 +113,7 @@ function VariantGenerator({
         >
           {t('products.variants.generator.make')}
         </Button>
-        <Text size="sm" role="status" c={said?.error ? 'red.9' : undefined}>
+        <Text size="sm" role="status" c={said?.error ? 'var(--mantine-color-error)' : undefined}>
           {said?.text ?? ''}
         </Text>
       </Group>
@@ -187,7 +187,7 @@ export function VariantsPart({ form }: { form: UseFormReturn<ProductFormValues, 
       <VariantGenerator name={name} count={fields.length} onMake={make} />
       {listError && (
         <Alert color="red" role="alert" variant="light">
-          <Text size="sm" c="red.9">
+          <Text size="sm" c="var(--mantine-color-error)">
             {listError}
           </Text>
         </Alert>

@@ -15,6 +15,7 @@ import { places as enPlaces } from './places.ts'
 import { products as enProducts } from './products.ts'
 import { reviews as enReviews } from './reviews.ts'
 import { settings as enSettings } from './settings.ts'
+import { shell as enShell } from './shell.ts'
 import { staff as enStaff } from './staff.ts'
 import { users as enUsers } from './users.ts'
 
@@ -24,6 +25,7 @@ export const en = {
   /** The API's and the forms' messages by code: English is the contract's own table. */
   messages: messageTexts,
   layout: enLayout,
+  shell: enShell,
   enums: enEnums,
   auth: enAuth,
   account: enAccount,

@@ -17,6 +17,7 @@ import { places as viPlaces } from './places.ts'
 import { products as viProducts } from './products.ts'
 import { reviews as viReviews } from './reviews.ts'
 import { settings as viSettings } from './settings.ts'
+import { shell as viShell } from './shell.ts'
 import { staff as viStaff } from './staff.ts'
 import { users as viUsers } from './users.ts'
 
@@ -24,6 +25,7 @@ export const vi: Messages<typeof en> = {
   common: viCommon,
   messages: viMessages,
   layout: viLayout,
+  shell: viShell,
   enums: viEnums,
   auth: viAuth,
   account: viAccount,
