@@ -408,10 +408,9 @@ describe('changing a member', () => {
     const [entry] = await entriesOf(m.id, 'update')
     expect(entry).toMatchObject({ actorId: t.adminId, entity: 'staff', action: 'update' })
     expect(entry!.changes).toEqual({ name: ['Hoàng Minh', 'Hoàng Văn Minh'], role: ['staff', 'admin'] })
-    // The same values again change nothing, and the entry says so.
+    // The same values again change nothing, and write no entry.
     expectEnvelope(await t.call('PUT', `${STAFF}/${m.id}`, { role: 'admin', active: true }, admin), 200)
-    const [same] = await entriesOf(m.id, 'update')
-    expect(same!.changes).toEqual({})
+    expect(await entriesOf(m.id, 'update')).toHaveLength(1)
   })
 
   it('lets nobody change their own role or disable themselves, but their own name', async () => {

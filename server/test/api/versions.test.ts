@@ -315,6 +315,49 @@ describe('version of a member of staff', () => {
   })
 })
 
+describe('who saved meanwhile', () => {
+  it('is in the refusal: the name of whoever saved the record last, and when, as the audit log has it', async () => {
+    const email = `second.admin${++n}@shop.test`
+    const [other] = await t.database.db
+      .insert(users)
+      .values({ name: 'Đỗ Thị Mai', email, role: 'admin', passwordHash: await hashPassword('Admin5678') })
+      .returning({ id: users.id })
+    const signedIn = expectEnvelope(
+      await t.call('POST', '/api/admin/auth/login', { email, password: 'Admin5678' }, {}),
+      200,
+    ).data
+    const theirs = { authorization: `Bearer ${signedIn.tokens.access.token}` }
+    const categories = RESOURCES.find((r) => r.name === 'categories')!
+    const id = await categories.make()
+    expectEnvelope(
+      await t.call('PUT', `${categories.path}/${id}`, { name: unique('Váy'), version: 0 }, theirs),
+      200,
+    )
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, id))
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1)
+    expect(entry!.actorId).toBe(other!.id)
+
+    const stale = expectEnvelope(await put(categories, id, { name: unique('Đầm'), version: 0 }), 409)
+    expect(stale.params).toEqual({ by: 'Đỗ Thị Mai', at: entry!.at.toISOString() })
+  })
+
+  it('is left out when the log has no entry of the record (changed outside the API)', async () => {
+    const categories = RESOURCES.find((r) => r.name === 'categories')!
+    const category = await insertCategory(t.database.db)
+    await t.database.db.execute(sql`update categories set version = 1 where id = ${category.id}`)
+    const stale = expectEnvelope(
+      await put(categories, String(category.id), { name: unique('Mũ'), version: 0 }),
+      409,
+    )
+    expect(stale.code).toBe('editedMeanwhile')
+    expect(stale.params).toBeUndefined()
+  })
+})
+
 describe('version before other refusals', () => {
   it('answers a stale edit as such, even when it would also be refused for a taken slug or e-mail', async () => {
     const categories = RESOURCES.find((r) => r.name === 'categories')!
@@ -545,6 +588,9 @@ describe('version on orders and the shop settings', () => {
     expect(stale.code).toBe('editedMeanwhile')
     expect(stale.message).toBe('This record was changed by someone else')
     expect(stale.data).toEqual(first)
+    // Who saved first, and when: the record's newest entry in the audit log, the administrator's.
+    const me = expectEnvelope(await t.call('GET', '/api/admin/auth/me'), 200).data
+    expect(stale.params).toEqual({ by: me.name, at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })
     expect(await r.read()).toEqual(first)
     expect(await entries()).toBe(logged)
 

@@ -99,6 +99,7 @@ export function passwordResetHandlers(app: FastifyInstance): Handlers<ResetCalls
       const staff = account && isStaffRole(account.role) ? account : undefined
       audit.actor = null
       audit.entityId = staff ? String(staff.id) : null
+      audit.name = staff?.name ?? null
       audit.set('email', null, email)
       audit.set('linkSent', null, made !== null)
       // What is left to differ (building a mail, a row returned) is hidden under a fixed time to answer.

@@ -110,6 +110,7 @@ export const staffRoutes = implement(endpoints.staff, (app) => {
       const { token, expiresAt } = await makePasswordLink(db, member.id, 'adminReset', now)
       const link = passwordLinkOf(services.config, token)
       const emailed = await mailLink(mailer, services, request.log, member, 'adminReset', link)
+      audit.name = member.name
       audit.set('emailed', null, emailed)
       return {
         status: true,
