@@ -11,7 +11,7 @@ import type { z } from 'zod'
 import { recoveryCodes, users } from '../db/schema.ts'
 import { AuditNote, writeAuditEntry } from '../lib/audit.ts'
 import { HttpError } from '../lib/errors.ts'
-import { passwordLinkOf } from '../mail/settings.ts'
+import { mailLanguageOf, passwordLinkOf } from '../mail/settings.ts'
 import { makePasswordLink } from '../modules/auth/password-links.ts'
 import { revokeAll } from '../modules/auth/tokens.ts'
 import { createStaff, editable } from '../modules/staff/repository.ts'
@@ -118,7 +118,8 @@ export async function createStaffAccount(services: Services, input: CreateStaffI
         userAgent: null,
         at: now,
       })
-      return { member, link: passwordLinkOf(services.config, token), expiresAt }
+      const language = mailLanguageOf(services.config, member.language)
+      return { member, link: passwordLinkOf(services.config, token, language), expiresAt }
     })
   } catch (error) {
     if (error instanceof HttpError && error.refusal.code === 'emailTaken')
