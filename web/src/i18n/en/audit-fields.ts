@@ -52,7 +52,7 @@ export const auditFields: Record<AuditField, string> = {
   productId: 'Product',
   user: 'Customer',
   customer: 'Customer',
-  address: 'Delivery address',
+  address: 'Address',
   lines: 'Products ordered',
   orderId: 'Order',
   status: 'Status',

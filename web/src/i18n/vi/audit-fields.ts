@@ -48,7 +48,7 @@ export const auditFields: Messages<typeof en> = {
   productId: 'Sản phẩm',
   user: 'Khách hàng',
   customer: 'Khách hàng',
-  address: 'Địa chỉ giao hàng',
+  address: 'Địa chỉ',
   lines: 'Sản phẩm đã đặt',
   orderId: 'Đơn hàng',
   status: 'Trạng thái',
