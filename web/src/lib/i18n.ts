@@ -22,20 +22,20 @@ const chosen = (): Language | null => {
 }
 
 /**
- * The language a page starts in: the address's `?lang=` when it names one (a set-up or reset link carries the
- * language of the mail it came in, so a new member's first page speaks it), else the one chosen in this browser,
- * else English. A language from the address is remembered only by a browser that has none yet: the member's
- * next pages keep it, and a link opened where someone chose otherwise does not overturn their choice.
+ * The language a page starts in: the one chosen in this browser; else the address's `?lang=` when it names one (a
+ * set-up or reset link carries the language of the mail it came in, so a new member's first page speaks it),
+ * which the browser then keeps for the pages after; else English. A choice made in the browser wins over a
+ * link: it is that person's own, and the link's language is only the shop's guess.
  *
- * @example startLanguage('?token=…&lang=vi') // 'vi'
+ * @example startLanguage('?token=…&lang=vi') // 'vi' in a browser that chose no language
  */
 export function startLanguage(search = typeof location === 'undefined' ? '' : location.search): Language {
+  const own = chosen()
+  if (own !== null) return own
   const asked = new URLSearchParams(search).get('lang')
-  if (asked !== null && isLanguage(asked)) {
-    if (chosen() === null) localStorage.setItem(STORAGE_KEY, asked)
-    return asked
-  }
-  return chosen() ?? 'en'
+  if (asked === null || !isLanguage(asked)) return 'en'
+  localStorage.setItem(STORAGE_KEY, asked)
+  return asked
 }
 
 /**

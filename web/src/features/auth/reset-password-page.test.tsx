@@ -49,7 +49,12 @@ describe('ResetPasswordPage', () => {
   })
 
   it('sets the password with the link’s token, then leads to sign-in', async () => {
-    const fake = fakeFetch({ ...working(), 'POST /api/admin/auth/reset-password': () => ok(null) })
+    const fake = fakeFetch({
+      // Asked once: were it asked again after the reset, the link would be spent by then (and this fake would
+      // fail on the second call).
+      'GET /api/admin/auth/reset-password': [working()['GET /api/admin/auth/reset-password']],
+      'POST /api/admin/auth/reset-password': () => ok(null),
+    })
     const user = userEvent.setup()
     renderReset()
     const { password, confirm } = await fields()
@@ -58,6 +63,10 @@ describe('ResetPasswordPage', () => {
     await user.click(screen.getByRole('button', { name: 'Set password' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Password saved' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login')
+    // The link, spent now, is not asked about again (the account's calls, read again before the page moved on,
+    // leave it be): the page stays on its news.
+    expect(fake.callsTo('GET /api/admin/auth/reset-password')).toHaveLength(1)
+    expect(screen.getByRole('heading', { level: 1, name: 'Password saved' })).toBeInTheDocument()
     expect(fake.callsTo('POST /api/admin/auth/reset-password')[0]!.body).toEqual({
       token: 'tok-1',
       password: 'newSecret9',

@@ -46,17 +46,18 @@ export function ResetPasswordPage() {
   // Kept here rather than read from the call: a reset of the signed-in account ends the session, which empties
   // the query client, the call's state with it.
   const [outcome, setOutcome] = useState<'form' | 'done' | 'spent'>(token ? 'form' : 'spent')
-  // Asked once: the answer holds while the page is open, and the reset itself refuses a link spent meanwhile. A
+  const reset = useApiMutation(endpoints.auth.resetPassword, {
+    meta: { silent: true },
+    onSuccess: () => setOutcome('done'),
+  })
+  // Asked once (`static`: not even the reset's refresh of the account's calls asks again, which would only find
+  // the link spent, and count as a link that does not work). The reset itself refuses a link spent meanwhile. A
   // refusal for another reason (too many links tried, the server away) leaves the form to the reset to decide.
   const link = useQuery({
     ...apiQuery(endpoints.auth.checkResetLink, { query: { token } }),
     enabled: outcome === 'form',
-    staleTime: Number.POSITIVE_INFINITY,
+    staleTime: 'static',
     meta: { silent: true },
-  })
-  const reset = useApiMutation(endpoints.auth.resetPassword, {
-    meta: { silent: true },
-    onSuccess: () => setOutcome('done'),
   })
   const form = useForm<ResetPasswordForm>({
     resolver: zodResolver(resetPasswordForm),
@@ -83,7 +84,7 @@ export function ResetPasswordPage() {
   })
   const toggle = { 'aria-label': t('auth.showPassword') }
 
-  if (outcome === 'spent' || isSpentLink(link.error)) {
+  if (outcome === 'spent' || (outcome === 'form' && isSpentLink(link.error))) {
     return (
       <AuthFrame title={t('auth.reset.invalidTitle')} subtitle={translate(t, { code: 'resetLinkInvalid' })}>
         <Stack gap="md">
