@@ -1,5 +1,5 @@
 import { AUDIT_NOISE, type AuditAction, type AuditEntity, type AuditField } from '@store/contract'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/client.ts'
 import { auditLog } from '../db/schema.ts'
@@ -190,15 +190,29 @@ export function entryOf(
   }
 }
 
+/** Record types that are one record underneath: a member of staff is an account, and a user of the user calls. */
+const ONE_ACCOUNT: readonly AuditEntity[] = ['staff', 'user', 'account']
+
+/** The actions that change a record as its edit screen shows it (and move its version): not a sign-in, say. */
+const CHANGES: readonly AuditAction[] = ['create', 'update', 'stockAdjust', 'shipment']
+
 /**
- * Who last changed a record and when, as its newest entry says: what a refusal of an edit made from an older
- * version tells the person (CONTRACT 4.6). Undefined when the log has no entry of it, or none with a person.
+ * Who last changed a record and when, as its newest entry of a change says: what a refusal of an edit made from
+ * an older version tells the person (CONTRACT 4.6). Undefined when the log has no such entry, or none with a
+ * person.
  */
 export async function lastChangeOf(db: Db, entity: AuditEntity, entityId: string) {
+  const entities = ONE_ACCOUNT.includes(entity) ? ONE_ACCOUNT : [entity]
   const [last] = await db
     .select({ name: auditLog.actorName, at: auditLog.at })
     .from(auditLog)
-    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
+    .where(
+      and(
+        inArray(auditLog.entity, [...entities]),
+        eq(auditLog.entityId, entityId),
+        inArray(auditLog.action, [...CHANGES]),
+      ),
+    )
     // As the record's index is built (`nulls last`), so it serves the order.
     .orderBy(sql`${auditLog.at} desc nulls last`, sql`${auditLog.id} desc nulls last`)
     .limit(1)

@@ -95,8 +95,9 @@ export function implement<G extends Record<string, Endpoint>>(
  * transaction with its audit entry, so the entry exists exactly when the write does. A write the endpoint marks
  * `outside` (a file on disk, a sign-in) runs first and has its entry written after, and also on failure when
  * the handler asks (a wrong password). An edit that changed nothing writes no entry (`worthAnEntry`), and an edit
- * refused as made from an older version says who saved the record meanwhile. The live updates the call noted (`lib/live-events.ts`) go to the event
- * bus last in the transaction, so they are sent when it commits and never when it rolls back.
+ * refused as made from an older version says who saved the record meanwhile. The live updates the call noted
+ * (`lib/live-events.ts`) go to the event bus last in the transaction, so they are sent when it commits and never
+ * when it rolls back.
  */
 async function audited(
   endpoint: Endpoint,
