@@ -134,15 +134,21 @@ test('the sign-in page is accessible, wide and narrow', async ({ page }) => {
   await screenshot(page, 'login-narrow')
 })
 
-test('Create Account says an administrator creates accounts and leads back to sign-in', async ({ page }) => {
+test('Create Account says an administrator creates accounts and sends a set-up link, and leads back to sign-in', async ({
+  page,
+}) => {
   await page.goto('/login')
   await page.getByRole('link', { name: 'Create Account' }).click()
   await expect(page).toHaveURL(/\/register$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible()
   await expect(page.getByText('Accounts are created by an administrator')).toBeVisible()
-  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toBeDisabled()
-  await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toBeDisabled()
-  await expect(page.getByRole('button', { name: 'Create Account' })).toBeDisabled()
+  await expect(page.getByText(/You receive a set-up link by e-mail/)).toBeVisible()
+  // No input that does nothing: the ways on are sign-in and a new link.
+  await expect(page.getByRole('textbox')).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Ask for a new one with your e-mail' })).toHaveAttribute(
+    'href',
+    '/forgot-password',
+  )
   await expectAccessible(page)
   await screenshot(page, 'register-wide')
   await page.setViewportSize({ width: 375, height: 812 })

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test'
 import { type Api, expect, expectAccessible, screenshot, test, unique } from './fixtures.ts'
 
 // Edited meanwhile (CONTRACT 4.6): two tabs open the same product; the first saves, and the second's save is
-// refused with a dialog that offers to reload the product as it is now. Nothing is lost or overwritten without
-// the person at the second tab choosing so.
+// refused with a dialog that says who saved meanwhile, when, and which fields differ, and offers to reload the
+// product as it is now. Nothing is lost or overwritten without the person at the second tab choosing so.
 
 interface Product {
   id: string
@@ -70,7 +70,15 @@ test('two tabs edit one product: the second hears of the first’s save, reloads
     await nameField(second).fill(renamed)
     await second.getByRole('button', { name: 'Save' }).click()
     await expect(dialog(second)).toBeVisible()
-    await expect(dialog(second)).toContainText('Someone else saved this record after you opened it')
+    // Who saved first (the run's administrator, whose name another test changes for a moment) and when, in the
+    // shop's time; then the fields this tab is saving that differ from what is stored: its name, their price.
+    await expect(dialog(second)).toContainText(
+      /\S.* saved this record at \d{4}-\d{2}-\d{2} \d{2}:\d{2}, after you opened it, so your changes were not saved\./,
+    )
+    const differs = dialog(second).getByRole('list', {
+      name: 'What you are saving differs from what is stored now in:',
+    })
+    await expect(differs.getByRole('listitem')).toHaveText(['Name', 'Price'])
     await expect(second).toHaveURL(new RegExp(`/admin/product/edit/${product.id}$`))
     // Nothing of the second tab's edit reached the product.
     const meanwhile = (await api.get<{ data: Product }>(`/admin/products/${product.id}`)).data
@@ -127,6 +135,8 @@ test('the dialog speaks Vietnamese when that language is chosen', async ({ page,
     await page.getByRole('button', { name: 'Lưu' }).click()
     const refused = page.getByRole('dialog', { name: 'Đã có người khác thay đổi' })
     await expect(refused).toBeVisible()
+    await expect(refused).toContainText(/\S.* đã lưu bản ghi này lúc \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)
+    await expect(refused.getByRole('listitem')).toHaveText(['Tên'])
     await refused.getByRole('button', { name: 'Tải lại' }).click()
     await expect(page.getByRole('textbox', { name: 'Tên sản phẩm', exact: true })).toHaveValue(
       `${product.name} khác`,

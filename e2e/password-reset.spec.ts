@@ -64,9 +64,9 @@ async function mailTo(address: string, from: number): Promise<ParsedMail> {
   return found!.mail
 }
 
-/** The one-time link a mail carries, from its plain text. */
+/** The one-time link a mail carries, with its language, from its plain text. */
 function linkIn(mail: ParsedMail): string {
-  const found = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text ?? '')
+  const found = /https?:\/\/\S+\/reset-password\?token=[\w-]+&lang=(en|vi)/.exec(mail.text ?? '')
   if (!found) throw new Error(`no reset link in the mail:\n${mail.text}`)
   return found[0]
 }
@@ -94,12 +94,18 @@ test('a forgotten password is reset through the e-mailed link, which then works 
 
   const mail = await mailTo(member.email, before)
   const link = linkIn(mail)
-  // The link leads to this back-office (PUBLIC_URL).
+  // The link leads to this back-office (PUBLIC_URL), in the mail's language: the shop's (vi), as the member has
+  // never signed in.
   expect(link.startsWith(`${baseURL}/reset-password?token=`)).toBe(true)
-  expect(mail.html || '').toContain(link)
+  expect(link.endsWith('&lang=vi')).toBe(true)
+  expect(mail.html || '').toContain(link.replaceAll('&', '&amp;'))
 
+  // This browser chose no language: the page opens in the link's, from its first paint.
   await page.goto(link)
-  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible(SLOW)
+  await expect(page.getByRole('heading', { level: 1, name: 'Đặt mật khẩu mới' })).toBeVisible(SLOW)
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('vi')
+  await page.getByLabel('Ngôn ngữ').selectOption('en')
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible()
   const password = page.getByRole('textbox', { name: 'New password' })
   const confirm = page.getByRole('textbox', { name: 'Confirm password' })
   await password.fill('short1')
@@ -124,13 +130,12 @@ test('a forgotten password is reset through the e-mailed link, which then works 
   await page.getByRole('button', { name: 'Login' }).click()
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible(SLOW)
 
-  // The same link once more: spent. The page says so and leads to a new request.
+  // The same link once more: spent. The page says so as it opens, before any password is typed (in English, the
+  // language this browser chose above), and leads to a new request.
   await page.goto(link)
-  await page.getByRole('textbox', { name: 'New password' }).fill('otherPass2026')
-  await page.getByRole('textbox', { name: 'Confirm password' }).fill('otherPass2026')
-  await page.getByRole('button', { name: 'Set password' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Link no longer valid' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Link no longer valid' })).toBeVisible(SLOW)
   await expect(page.getByText('This link is no longer valid; ask for a new one')).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'New password' })).toHaveCount(0)
   await expectAccessible(page)
   await screenshot(page, 'reset-password-spent')
   await page.getByRole('link', { name: 'Ask for a new link' }).click()

@@ -30,6 +30,8 @@ export const auditEntry = z.object({
   action: z.enum(AUDIT_ACTIONS),
   entity: z.enum(AUDIT_ENTITIES),
   entityId: z.string().nullable(),
+  /** What people call the record (a product's name, an order's customer), as it was then; null when unknown. */
+  entityName: z.string().nullable(),
   /** `{ field: [before, after] }`; a secret reads 'changed', never its value. */
   changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
   ip: z.string().nullable(),

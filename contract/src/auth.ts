@@ -52,6 +52,14 @@ export const resetPasswordBody = z.object({
   password: staffPassword,
 })
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>
+/** A link's token, to ask whether the link still works before anything is typed. */
+export const passwordLinkQuery = z.object({
+  token: z.string({ error: messages.required }).min(1, messages.required).max(200),
+})
+/** A link that still works: what it is for (a new member's set-up, or a reset) and until when. */
+export const passwordLinkAnswer = envelope(
+  z.object({ purpose: z.enum(['setup', 'reset']), expiresAt: isoDate }),
+)
 /** The reset form: the new password twice, checked in the browser. */
 export const resetPasswordForm = z
   .object({ password: staffPassword, confirmPassword: z.string().min(1, messages.confirmRequired) })
@@ -192,6 +200,18 @@ export const authEndpoints = defineEndpoints('auth', {
     body: forgotPasswordBody,
     answer: emptyEnvelope,
     audit: { entity: 'account', action: 'passwordResetRequest', outside: true },
+  },
+  checkResetLink: {
+    method: 'GET',
+    path: '/admin/auth/reset-password',
+    summary: 'Whether a set-up or reset link still works, without spending it',
+    description:
+      'What the page a link opens asks first, so a used, expired or unknown link is refused before anything is ' +
+      'typed: 400 `resetLinkInvalid` on `token`, as the reset itself answers. Links that do not work are counted ' +
+      'per client address, 20 an hour, then 429 with Retry-After; one that works is not counted.',
+    public: true,
+    query: passwordLinkQuery,
+    answer: passwordLinkAnswer,
   },
   resetPassword: {
     method: 'POST',

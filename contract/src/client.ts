@@ -34,6 +34,12 @@ export const endpoints: Routes<typeof table> = {
       resource: 'auth',
       operation: 'forgotPassword',
     },
+    checkResetLink: {
+      method: 'GET',
+      path: '/admin/auth/reset-password',
+      resource: 'auth',
+      operation: 'checkResetLink',
+    },
     resetPassword: {
       method: 'POST',
       path: '/admin/auth/reset-password',

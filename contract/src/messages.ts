@@ -101,6 +101,7 @@ export const messageTexts = {
   resetLinkSent: 'If this e-mail belongs to a staff account, a link to choose a new password is on its way',
   resetLinkInvalid: 'This link is no longer valid; ask for a new one',
   tooManyResetRequests: 'Too many reset requests; try again in {{minutes}} minutes',
+  tooManyLinkChecks: 'Too many links that no longer work were opened; try again in {{minutes}} minutes',
   mfaTokenInvalid: 'The sign-in has expired; please enter your e-mail and password again',
   codeWrong: 'The code is not correct',
   codeUsed: 'This code was already used; wait for the next one',

@@ -60,10 +60,11 @@ function compactRequestLines(
 
 /**
  * An address as the log keeps it: the live updates stream takes the access token as `?access_token=` (EventSource
- * sends no headers), and a log is no place for a token.
+ * sends no headers), a set-up or reset link's page and its check take the link's as `?token=`, and a log is no
+ * place for a token.
  */
 export const hideToken = (url: string | undefined) =>
-  url?.replace(/([?&]access_token=)[^&#]*/gi, '$1[hidden]')
+  url?.replace(/([?&](?:access_)?token=)[^&#]*/gi, '$1[hidden]')
 
 interface LoggedRequest {
   method?: string

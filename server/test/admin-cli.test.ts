@@ -95,7 +95,7 @@ describe('the recovery commands', () => {
       name: 'Quản Lý Mới',
     })
     expect(created.member).toMatchObject({ name: 'Quản Lý Mới', email: 'quanly@shop.test', role: 'admin' })
-    expect(created.link).toMatch(/^https:\/\/admin\.shop\.test\/reset-password\?token=[\w-]{43}$/)
+    expect(created.link).toMatch(/^https:\/\/admin\.shop\.test\/reset-password\?token=[\w-]{43}&lang=vi$/)
     expect(created.expiresAt.getTime() - Date.now()).toBeGreaterThan(71 * 60 * 60_000)
     const [row] = await t.database.db.select().from(users).where(eq(users.id, created.member.id))
     expect(row!.passwordHash).toBeNull()
@@ -173,7 +173,9 @@ describe('npm run admin', () => {
     )
     expect(created.code, created.stderr).toBe(0)
     expect(created.stdout).toContain('Created the admin account of Bà Chủ <boss@shop.test>')
-    const link = /https:\/\/admin\.shop\.test\/reset-password\?token=[\w-]{43}/.exec(created.stdout)?.[0]
+    const link = /https:\/\/admin\.shop\.test\/reset-password\?token=[\w-]{43}&lang=vi/.exec(
+      created.stdout,
+    )?.[0]
     expect(link).toBeDefined()
 
     const taken = run('src/admin/cli.ts', ['create', 'BOSS@shop.test', '--role', 'staff'], settings)

@@ -119,9 +119,11 @@ export function headerLines(mail: ReceivedMail): string[] {
 export const sentTo = (address: string) => (mail: ReceivedMail) =>
   mail.envelope.to.some((to) => to.toLowerCase() === address.toLowerCase())
 
-/** The one-time link a mail carries (`…/reset-password?token=…`), from its plain text. */
+/** The one-time link a mail carries (`…/reset-password?token=…&lang=…`), from its plain text. */
 export function linkIn(mail: ReceivedMail): string {
-  const found = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.parsed.text ?? '')
+  const found = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+(&lang=(en|vi))?/.exec(
+    mail.parsed.text ?? '',
+  )
   if (!found) throw new Error(`no link in the mail:\n${mail.parsed.text}`)
   return found[0]
 }

@@ -11,7 +11,7 @@ import type { z } from 'zod'
 import { recoveryCodes, users } from '../db/schema.ts'
 import { AuditNote, writeAuditEntry } from '../lib/audit.ts'
 import { HttpError } from '../lib/errors.ts'
-import { passwordLinkOf } from '../mail/settings.ts'
+import { mailLanguageOf, passwordLinkOf } from '../mail/settings.ts'
 import { makePasswordLink } from '../modules/auth/password-links.ts'
 import { revokeAll } from '../modules/auth/tokens.ts'
 import { createStaff, editable } from '../modules/staff/repository.ts'
@@ -64,6 +64,7 @@ export async function resetTwoFactor(services: Services, address: string) {
       action: 'twoFactorDisable',
       entity: 'staff',
       entityId: String(account.id),
+      entityName: account.name,
       actor: null,
       changes: fromCommandLine(new AuditNote().set('twoFactor', account.totpSecret !== null, false)),
       ip: null,
@@ -110,13 +111,15 @@ export async function createStaffAccount(services: Services, input: CreateStaffI
         action: 'create',
         entity: 'staff',
         entityId: String(member.id),
+        entityName: member.name,
         actor: null,
         changes: fromCommandLine(new AuditNote().created({ ...editable(member), email: member.email })),
         ip: null,
         userAgent: null,
         at: now,
       })
-      return { member, link: passwordLinkOf(services.config, token), expiresAt }
+      const language = mailLanguageOf(services.config, member.language)
+      return { member, link: passwordLinkOf(services.config, token, language), expiresAt }
     })
   } catch (error) {
     if (error instanceof HttpError && error.refusal.code === 'emailTaken')

@@ -201,6 +201,8 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
+    /** What people call the record (a product's name), copied when written; null in entries older than it. */
+    entityName: text('entity_name'),
     changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>().notNull().default({}),
     ip: text('ip'),
     userAgent: text('user_agent'),

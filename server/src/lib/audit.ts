@@ -1,4 +1,5 @@
-import type { AuditAction, AuditEntity } from '@store/contract'
+import { AUDIT_NOISE, type AuditAction, type AuditEntity, type AuditField } from '@store/contract'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/client.ts'
 import { auditLog } from '../db/schema.ts'
@@ -10,12 +11,8 @@ export type Changes = Record<string, [before: unknown, after: unknown]>
  * carries its token in its address, so it is a secret too.
  */
 const SECRET = /^(password\w*|\w*hash|\w*secret|\w*token|code|recoveryCodes?|\w*link)$/i
-/**
- * Fields no person changes (kept by the database, or the record's id, which the entry names already), left out
- * of a record's changes. `version` (CONTRACT 4.6) moves with every edit, so it would only repeat that there was
- * one.
- */
-const NOISE = new Set(['id', '_id', 'updatedAt', 'createdAt', 'version', 'nameSearch', 'contentSearch'])
+/** Fields no person changes, left out of a record's changes (`AUDIT_NOISE`). */
+const NOISE = new Set(AUDIT_NOISE)
 
 const comparable = (value: unknown) => JSON.stringify(value ?? null)
 
@@ -27,6 +24,32 @@ function scrubbed(value: unknown): unknown {
     Object.entries(value).map(([field, v]) => [field, SECRET.test(field) ? 'changed' : scrubbed(v)]),
   )
 }
+
+/**
+ * What people call a record, for the log to show beside its id ('Product “Áo thun basic”' rather than 'Product
+ * 64'): its own name; else its product's, for an order line or a review; else its customer's, for an order.
+ */
+export function nameOf(record: unknown): string | undefined {
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return undefined
+  const r = record as {
+    name?: unknown
+    product?: { name?: unknown } | null
+    user?: { name?: unknown } | null
+  }
+  for (const name of [r.name, r.product?.name, r.user?.name])
+    if (typeof name === 'string' && name !== '') return name
+  return undefined
+}
+
+/**
+ * Actions that edit a record: an entry of one says what changed, so an edit that changed nothing (a form saved
+ * as it was) writes none. Every other action is an event worth its entry even without fields (a sign-in).
+ */
+const EDITS: ReadonlySet<AuditAction> = new Set(['update', 'shipment'])
+
+/** Whether a note makes an entry: anything but an edit that changed no field. */
+export const worthAnEntry = (action: AuditAction, note: AuditNote) =>
+  !EDITS.has(action) || Object.keys(note.changes).length > 0
 
 /** What one entry is about: the kind of record and what was done to it. */
 export interface AuditSubject {
@@ -45,6 +68,12 @@ export class AuditNote {
   readonly records: { subject: AuditSubject; note: AuditNote }[] = []
   /** The record's id; by default the address's `:id`, else the answer's `data.id`. */
   entityId?: string | null
+  /**
+   * What people call the record (`nameOf`). Taken from the record whose fields are noted (the new one of an
+   * edit), else from the answer's `data`, else, for one's own account, from the account; a handler sets it when
+   * none of those holds it.
+   */
+  name?: string | null
   changes: Changes = {}
   /** Who acted, when it is not the signed-in account (a sign-in, a reset link). */
   actor?: { id: number; name: string; email: string } | null
@@ -59,9 +88,10 @@ export class AuditNote {
   diff(before: object, after: object, fields?: readonly string[]) {
     const a = after as Record<string, unknown>
     const b = before as Record<string, unknown>
+    this.name ??= nameOf(after) ?? nameOf(before)
     for (const field of fields ?? Object.keys(a)) {
       if (NOISE.has(field) || !(field in a)) continue
-      if (comparable(b[field]) !== comparable(a[field])) this.set(field, b[field], a[field])
+      if (comparable(b[field]) !== comparable(a[field])) this.put(field, b[field], a[field])
     }
     return this
   }
@@ -73,14 +103,20 @@ export class AuditNote {
 
   /** Every field of a deleted record, as `[value, null]`. */
   deleted(before: object) {
+    this.name ??= nameOf(before)
     for (const [field, value] of Object.entries(before)) {
-      if (!NOISE.has(field) && value !== null && value !== undefined) this.set(field, value, null)
+      if (!NOISE.has(field) && value !== null && value !== undefined) this.put(field, value, null)
     }
     return this
   }
 
+  /** One change, of a field the log knows (`AUDIT_FIELDS`, each with its label on the Audit log screen). */
+  set(field: AuditField, before: unknown, after: unknown) {
+    return this.put(field, before, after)
+  }
+
   /** One change; a secret is written as `changed` whatever its values. */
-  set(field: string, before: unknown, after: unknown) {
+  private put(field: string, before: unknown, after: unknown) {
     this.changes[field] = SECRET.test(field)
       ? [null, 'changed']
       : [scrubbed(before ?? null), scrubbed(after ?? null)]
@@ -92,6 +128,8 @@ export interface AuditEntryInput {
   action: AuditAction
   entity: AuditEntity
   entityId: string | null
+  /** What people call the record (`nameOf`); none for an entry about no one record. */
+  entityName?: string | null
   actor: { id: number; name: string; email: string } | null
   changes: Changes
   ip: string | null
@@ -108,6 +146,7 @@ export async function writeAuditEntry(db: Db, entry: AuditEntryInput) {
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId,
+    entityName: entry.entityName ?? null,
     changes: entry.changes,
     ip: entry.ip,
     userAgent: entry.userAgent,
@@ -127,19 +166,55 @@ export function entryOf(
   const fromAddress = typeof params?.id === 'string' ? params.id : undefined
   const admin = request.admin
   const userAgent = request.headers['user-agent']
+  const entityId = note.entityId !== undefined ? note.entityId : (fromAddress ?? fromAnswer ?? null)
+  const actor =
+    note.actor !== undefined
+      ? note.actor
+      : admin
+        ? { id: admin.id, name: admin.name, email: admin.email }
+        : null
+  // One's own account (a sign-in, a password changed) is called by one's own name.
+  const ownAccount = spec.entity === 'account' && actor !== null && entityId === String(actor.id)
+  const entityName =
+    entityId === null ? null : (note.name ?? nameOf(data) ?? (ownAccount ? actor.name : undefined) ?? null)
   return {
     action: note.action ?? spec.action,
     entity: spec.entity,
-    entityId: note.entityId !== undefined ? note.entityId : (fromAddress ?? fromAnswer ?? null),
-    actor:
-      note.actor !== undefined
-        ? note.actor
-        : admin
-          ? { id: admin.id, name: admin.name, email: admin.email }
-          : null,
+    entityId,
+    entityName,
+    actor,
     changes: note.changes,
     ip: request.ip ?? null,
     userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
     at: request.server.services.now(),
   }
+}
+
+/** Record types that are one record underneath: a member of staff is an account, and a user of the user calls. */
+const ONE_ACCOUNT: readonly AuditEntity[] = ['staff', 'user', 'account']
+
+/** The actions that change a record as its edit screen shows it (and move its version): not a sign-in, say. */
+const CHANGES: readonly AuditAction[] = ['create', 'update', 'stockAdjust', 'shipment']
+
+/**
+ * Who last changed a record and when, as its newest entry of a change says: what a refusal of an edit made from
+ * an older version tells the person (CONTRACT 4.6). Undefined when the log has no such entry, or none with a
+ * person.
+ */
+export async function lastChangeOf(db: Db, entity: AuditEntity, entityId: string) {
+  const entities = ONE_ACCOUNT.includes(entity) ? ONE_ACCOUNT : [entity]
+  const [last] = await db
+    .select({ name: auditLog.actorName, at: auditLog.at })
+    .from(auditLog)
+    .where(
+      and(
+        inArray(auditLog.entity, [...entities]),
+        eq(auditLog.entityId, entityId),
+        inArray(auditLog.action, [...CHANGES]),
+      ),
+    )
+    // As the record's index is built (`nulls last`), so it serves the order.
+    .orderBy(sql`${auditLog.at} desc nulls last`, sql`${auditLog.id} desc nulls last`)
+    .limit(1)
+  return last?.name ? { by: last.name, at: last.at.toISOString() } : undefined
 }

@@ -18,8 +18,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import type { Db } from '../db/client.ts'
 import type { BusMessage } from '../types.ts'
-import { AuditNote, entryOf, writeAuditEntry } from './audit.ts'
+import { AuditNote, entryOf, worthAnEntry, writeAuditEntry } from './audit.ts'
 import { liveEvents } from './live-events.ts'
+import { whoEditedMeanwhile } from './versions.ts'
 
 /** The request a handler reads: its params, query and body as the endpoint's schemas have parsed them. */
 export type EndpointRequest<E> = FastifyRequest<{
@@ -93,8 +94,10 @@ export function implement<G extends Record<string, Endpoint>>(
  * Runs a call so that a write cannot go unrecorded (CONTRACT 4.4). A read runs as it is. A write runs in one
  * transaction with its audit entry, so the entry exists exactly when the write does. A write the endpoint marks
  * `outside` (a file on disk, a sign-in) runs first and has its entry written after, and also on failure when
- * the handler asks (a wrong password). The live updates the call noted (`lib/live-events.ts`) go to the event
- * bus last in the transaction, so they are sent when it commits and never when it rolls back.
+ * the handler asks (a wrong password). An edit that changed nothing writes no entry (`worthAnEntry`), and an edit
+ * refused as made from an older version says who saved the record meanwhile. The live updates the call noted
+ * (`lib/live-events.ts`) go to the event bus last in the transaction, so they are sent when it commits and never
+ * when it rolls back.
  */
 async function audited(
   endpoint: Endpoint,
@@ -112,14 +115,23 @@ async function audited(
   }
   if (!spec.outside) {
     let committed = () => {}
-    const answer = await db.transaction(async (tx) => {
-      const [answer, messages] = await noting(() => work({ db: tx, audit: note }))
-      for (const record of note.records)
-        await writeAuditEntry(tx, entryOf(request, record.subject, record.note, undefined))
-      if (!note.skip) await writeAuditEntry(tx, entryOf(request, spec, note, answer))
-      committed = await events.publish(tx, messages)
-      return answer
-    })
+    const answer = await db
+      .transaction(async (tx) => {
+        const [answer, messages] = await noting(() => work({ db: tx, audit: note }))
+        for (const { subject, note: record } of note.records)
+          if (worthAnEntry(subject.action, record))
+            await writeAuditEntry(tx, entryOf(request, subject, record, undefined))
+        if (!note.skip && worthAnEntry(note.action ?? spec.action, note))
+          await writeAuditEntry(tx, entryOf(request, spec, note, answer))
+        committed = await events.publish(tx, messages)
+        return answer
+      })
+      .catch(async (error: unknown) => {
+        // Read once the transaction is over: the refusal says who saved the record first, and when.
+        const params = request.params as { id?: unknown } | undefined
+        const id = note.entityId ?? (typeof params?.id === 'string' ? params.id : null)
+        throw await whoEditedMeanwhile(db, error, spec.entity, id)
+      })
     committed()
     return answer
   }

@@ -1,6 +1,9 @@
+import type { AuditEntity } from '@store/contract'
 import { eq, type SQL, sql } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import { badRequest, editedMeanwhile } from './errors.ts'
+import type { Db } from '../db/client.ts'
+import { lastChangeOf } from './audit.ts'
+import { badRequest, editedMeanwhile, HttpError } from './errors.ts'
 
 /**
  * Edited meanwhile (CONTRACT 4.6). Every record with an edit screen has a `version` column that each edit call
@@ -46,4 +49,22 @@ export const nextVersion = (column: PgColumn): SQL => sql`${column} + 1`
  */
 export async function staleOrMissing(current: () => Promise<unknown>): Promise<never> {
   throw editedMeanwhile(await current())
+}
+
+/**
+ * A write call's failure as it is answered: an `editedMeanwhile` refusal about a record the log knows gains who
+ * last changed it and when (`params: { by, at }`, from its newest audit entry), for the person to see whose save
+ * came first. The call runner asks once the call's transaction is over; any other failure goes on as it is.
+ */
+export async function whoEditedMeanwhile(
+  db: Db,
+  error: unknown,
+  entity: AuditEntity,
+  id: string | null,
+): Promise<unknown> {
+  if (!(error instanceof HttpError) || error.refusal.code !== 'editedMeanwhile' || id === null) return error
+  const last = await lastChangeOf(db, entity, id)
+  return last
+    ? new HttpError(409, { code: 'editedMeanwhile', params: last }, error.fields, error.data)
+    : error
 }

@@ -9,9 +9,16 @@ export const DEFAULT_MAIL_FROM = 'Store back-office <no-reply@localhost>'
 export const publicUrlOf = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string =>
   config.PUBLIC_URL ?? `http://localhost:${config.PORT}`
 
-/** The page of the web app where a password is chosen with a one-time link's token. */
-export const passwordLinkOf = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, token: string): string =>
-  `${publicUrlOf(config)}/reset-password?token=${encodeURIComponent(token)}`
+/**
+ * The page of the web app where a password is chosen with a one-time link's token, in `language`: the language of
+ * the mail that carries it (`mailLanguageOf`), so the page opens in the language the mail was written in, in a
+ * browser that has no language of its own yet.
+ */
+export const passwordLinkOf = (
+  config: Pick<Config, 'PUBLIC_URL' | 'PORT'>,
+  token: string,
+  language: MailLanguage,
+): string => `${publicUrlOf(config)}/reset-password?token=${encodeURIComponent(token)}&lang=${language}`
 
 /** The language of an e-mail to an account: the one it last signed in with, else the shop's (`MAIL_LANGUAGE`). */
 export const mailLanguageOf = (

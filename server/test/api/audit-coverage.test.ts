@@ -1,4 +1,4 @@
-import { allEndpoints, type Endpoint } from '@store/contract'
+import { AUDIT_FIELDS, allEndpoints, type Endpoint } from '@store/contract'
 import { desc, gt } from 'drizzle-orm'
 import { URI } from 'otpauth'
 import sharp from 'sharp'
@@ -423,6 +423,12 @@ function productBody(category: number, brand: number) {
   }
 }
 
+/**
+ * The records known by a name (a review and an order line by their product's). An order is known by its number,
+ * and named by its customer only where the call has the customer at hand; shop settings and files have none.
+ */
+const NAMED = new Set(['account', 'staff', 'user', 'category', 'brand', 'product', 'review', 'orderLine'])
+
 const WRITES = new Set(['post', 'put', 'delete'])
 const operationId = (e: Endpoint) => `${e.resource}.${e.operation}`
 const table = new Map(allEndpoints.map((e) => [operationId(e), e]))
@@ -505,6 +511,17 @@ describe('every write operation adds exactly one entry, of its own record type a
       // A signed-in call is recorded under the account that made it.
       const signedIn = !endpoint.public
       if (signedIn) expect(added[0]!.actorId).toBe(request.actorId ?? t.adminId)
+
+      for (const entry of all) {
+        // Every field noted has its label on the Audit log screen (AUDIT_FIELDS).
+        const fields = Object.keys(entry.changes).filter(
+          (f) => !(AUDIT_FIELDS as readonly string[]).includes(f),
+        )
+        expect(fields, `${id} notes fields outside AUDIT_FIELDS`).toEqual([])
+        // An entry about one record says what the record is called, where it has a name to go by.
+        if (entry.entityId !== null && NAMED.has(entry.entity))
+          expect(entry.entityName, `${id} names its ${entry.entity}`).toBeTruthy()
+      }
     })
   }
 })

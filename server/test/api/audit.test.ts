@@ -84,6 +84,7 @@ beforeAll(async () => {
   // Cells a spreadsheet would run as formulas.
   await seed('2026-02-20T01:00:00.000Z', injector, {
     entityId: '=1+2',
+    entityName: '@Áo',
     ip: '+84 1',
     userAgent: '-cmd|calc',
     changes: { name: ['=SUM(A1)', 'Áo "thun", cotton'] },
@@ -125,6 +126,7 @@ describe('what a write records', () => {
       action: 'create',
       entity: 'brand',
       entityId: created.id,
+      entityName: 'Nike',
       changes: { name: [null, 'Nike'], slug: [null, 'nike'], logo: [null, logo] },
       ip: '127.0.0.1',
       userAgent: 'lightMyRequest',
@@ -280,6 +282,109 @@ describe('what a write records', () => {
     expect((await latest('user', created.id)).changes).toEqual({ location: [null, 'Huế'] })
   })
 
+  it('names each record as people call it, as it was called then', async () => {
+    const product = await insertProduct(t.database.db, { name: 'Áo thun basic', slug: 'ao-thun-basic-audit' })
+    const body = {
+      name: 'Áo thun basic trắng',
+      price: product.price,
+      description: product.description,
+      quantity: product.quantity,
+      category: String(product.categoryId),
+      brand: String(product.brandId),
+      images: product.images,
+      size: product.size,
+    }
+    expectEnvelope(await t.call('PUT', `/api/admin/products/${product.id}`, body), 200)
+    // An edit is filed under the name the record has once edited.
+    expect((await latest('product', String(product.id))).entityName).toBe('Áo thun basic trắng')
+    expectEnvelope(
+      await t.call('POST', `/api/admin/products/${product.id}/stock-adjustments`, {
+        reason: 'received',
+        delta: 3,
+      }),
+      201,
+    )
+    expect(await latest('product', String(product.id))).toMatchObject({
+      action: 'stockAdjust',
+      entityName: 'Áo thun basic trắng',
+    })
+
+    // A review and an order line by their product, an order by its customer.
+    const customer = await insertCustomer(t.database.db, { name: 'Phan Thị Lụa' })
+    const review = await insertReview(t.database.db, { product, user: customer, rating: 5 })
+    expectEnvelope(
+      await t.call('PUT', `/api/admin/product-reviews/${review.id}`, { status: 'rejected' }),
+      200,
+    )
+    expect((await latest('review', String(review.id))).entityName).toBe('Áo thun basic trắng')
+    const { order, lines } = await insertOrder(t.database.db, {
+      user: customer,
+      lines: [{ product, quantity: 1 }],
+    })
+    expectEnvelope(
+      await t.call('PUT', `/api/admin/orders/${order.id}/lines/${lines[0]!.id}`, { quantity: 2 }),
+      200,
+    )
+    expect((await latest('orderLine', String(lines[0]!.id))).entityName).toBe('Áo thun basic trắng')
+    expectEnvelope(
+      await t.call('POST', '/api/admin/orders/bulk-status', { ids: [String(order.id)], status: 2 }),
+      200,
+    )
+    expect((await latest('order', String(order.id))).entityName).toBe('Phan Thị Lụa')
+
+    // One's own account by one's own name; a failed sign-in by the account it named.
+    const member = await person('Mai Đăng Nhập', 'staff', 'Member1234')
+    await t.call('POST', '/api/admin/auth/login', { email: member.email, password: 'Member1234' }, {})
+    expect((await list(`action=signIn&entityId=${member.id}`)).data[0].entityName).toBe('Mai Đăng Nhập')
+    await t.call('POST', '/api/admin/auth/login', { email: member.email, password: 'Wrong12345' }, {})
+    expect((await list(`action=signInFailed&entityId=${member.id}`)).data[0].entityName).toBe('Mai Đăng Nhập')
+
+    // A call about many records names none; each record's own entry names it.
+    const bulk = (await list('action=bulkStatus&entity=order&limit=1')).data[0]
+    expect(bulk).toMatchObject({ entityId: null, entityName: null })
+  })
+
+  it('writes nothing for a save that changed nothing, and answers it as before', async () => {
+    const brand = expectEnvelope(
+      await t.call('POST', '/api/admin/brands', { name: 'Owen', logo: '/2026/03/nike.webp' }),
+      201,
+    ).data
+    const history = async () => (await list(`entity=brand&entityId=${brand.id}`)).meta.totalResults
+    expect(await history()).toBe(1)
+    const same = expectEnvelope(
+      await t.call('PUT', `/api/admin/brands/${brand.id}`, { name: 'Owen', logo: brand.logo, version: 0 }),
+      200,
+    )
+    expect(same.message).toBe('Brand updated')
+    expect(same.data).toMatchObject({ name: 'Owen', logo: brand.logo })
+    expect(await history()).toBe(1)
+    expectEnvelope(await t.call('PUT', `/api/admin/brands/${brand.id}`, { name: 'Owen Việt Nam' }), 200)
+    expect(await history()).toBe(2)
+
+    // A review moderated to the status it has, and the settings saved as they are, alike.
+    const review = await insertReview(t.database.db, {
+      product: await insertProduct(t.database.db),
+      rating: 3,
+    })
+    const moderated = async () => (await list(`entity=review&entityId=${review.id}`)).meta.totalResults
+    expectEnvelope(
+      await t.call('PUT', `/api/admin/product-reviews/${review.id}`, { status: 'rejected' }),
+      200,
+    )
+    expect(await moderated()).toBe(1)
+    expectEnvelope(
+      await t.call('PUT', `/api/admin/product-reviews/${review.id}`, { status: 'rejected' }),
+      200,
+    )
+    expect(await moderated()).toBe(1)
+    const settings = { shopName: 'Cửa hàng Owen', address: '1 Lê Lợi', lowStockThreshold: 4 }
+    const saves = async () => (await list('entity=settings')).meta.totalResults
+    expectEnvelope(await t.call('PUT', '/api/admin/settings', settings), 200)
+    const before = await saves()
+    expectEnvelope(await t.call('PUT', '/api/admin/settings', settings), 200)
+    expect(await saves()).toBe(before)
+  })
+
   it('an upload: the stored paths, filed under the first', async () => {
     const image = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
       .png()
@@ -312,6 +417,7 @@ describe('GET /api/admin/audit-log', () => {
       action: 'delete',
       entity: 'brand',
       entityId: 'b-1',
+      entityName: null,
       changes: {},
       ip: '10.0.0.1',
       userAgent: 'seeded',
@@ -415,6 +521,7 @@ const HEADER = [
   'action',
   'entity',
   'entityId',
+  'entityName',
   'changes',
   'ip',
   'userAgent',
@@ -452,6 +559,7 @@ describe('GET /api/admin/audit-log/export', () => {
       'brand',
       'b-1',
       '',
+      '',
       '10.0.0.1',
       'seeded',
     ])
@@ -481,11 +589,12 @@ describe('GET /api/admin/audit-log/export', () => {
 
   it('writes the changes as `field: before → after`', async () => {
     const { rows } = await exportCsv(`actor=${bulk.id}&entityId=7`)
-    expect(rows[1]![7]).toBe('quantity: 7 → 8')
+    expect(rows[1]![8]).toBe('quantity: 7 → 8')
     const product = await insertProduct(t.database.db, { name: 'Mũ', slug: 'mu-audit' })
     expectEnvelope(await t.call('DELETE', `/api/admin/products/${product.id}`), 200)
     const { rows: deleted } = await exportCsv(`entity=product&entityId=${product.id}`)
-    const changes = deleted[1]![7]!.split('; ')
+    expect(deleted[1]![7]).toBe('Mũ')
+    const changes = deleted[1]![8]!.split('; ')
     expect(changes).toContain('name: Mũ → —')
     expect(changes).toContain(`images: ["${product.images[0]}"] → —`)
     expect(changes).toContain('price: 100000 → —')
@@ -500,12 +609,13 @@ describe('GET /api/admin/audit-log/export', () => {
       'update',
       'product',
       "'=1+2",
+      "'@Áo",
       'name: =SUM(A1) → Áo "thun", cotton',
       "'+84 1",
       "'-cmd|calc",
     ])
-    expect(control!.slice(6)).toEqual(["'\rCR", '', "'@home", "'\tTab"])
-    expect(plainRow!.slice(6)).toEqual(['plain', '', '10.0.0.1', 'Mozilla/5.0 (X11, "Linux")'])
+    expect(control!.slice(6)).toEqual(["'\rCR", '', '', "'@home", "'\tTab"])
+    expect(plainRow!.slice(6)).toEqual(['plain', '', '', '10.0.0.1', 'Mozilla/5.0 (X11, "Linux")'])
     expect(answer.body).toContain('"Mozilla/5.0 (X11, ""Linux"")"')
     // No cell of the file starts with what a spreadsheet would run.
     for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/)

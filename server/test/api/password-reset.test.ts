@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../../src/config.ts'
 import { auditLog, passwordTokens, users } from '../../src/db/schema.ts'
 import { createMailer } from '../../src/mail/mailer.ts'
 import { passwordMail } from '../../src/mail/messages.ts'
+import { makePasswordLink } from '../../src/modules/auth/password-links.ts'
 import { RESET_LIMITS } from '../../src/modules/auth/password-reset.ts'
 import { hashPassword } from '../../src/modules/auth/passwords.ts'
 import { type Answer, expectEnvelope, startApp, type TestApp } from '../helpers.ts'
@@ -88,6 +89,13 @@ async function forgot(email: string, from = nextAddress()): Promise<Answer> {
 }
 
 const reset = (token: string, password: string) => t.call('POST', RESET, { token, password }, {})
+
+/** Asks whether a link's token still works, as the page the link opens does, from an address of its own. */
+async function check(token: string, from = nextAddress()): Promise<Answer> {
+  const url = `${RESET}?${new URLSearchParams({ token })}`
+  const res = await t.app.inject({ method: 'GET', url, remoteAddress: from })
+  return { statusCode: res.statusCode, body: res.json(), headers: res.headers }
+}
 const signIn = (email: string, password: string) =>
   t.call('POST', '/api/admin/auth/login', { email, password }, {})
 
@@ -117,10 +125,11 @@ describe('asking for a reset link', () => {
     expect(mail.parsed.from?.value).toEqual([{ name: 'Cửa hàng Áo Đẹp', address: 'hotro@aodep.test' }])
     expect(mail.parsed.subject).toBe('Reset your password for the store back-office')
     const link = linkIn(mail)
-    expect(link).toMatch(/^https:\/\/admin\.shop\.test\/reset-password\?token=[\w-]{43}$/)
+    // In the member's language, which the page it opens takes before it shows anything.
+    expect(link).toMatch(/^https:\/\/admin\.shop\.test\/reset-password\?token=[\w-]{43}&lang=en$/)
     expect(mail.parsed.text).toContain(`Hello ${MEMBER.name},`)
     expect(mail.parsed.text).toContain('The link works for 30 minutes and only once.')
-    expect(mail.parsed.html).toContain(`href="${link}"`)
+    expect(mail.parsed.html).toContain(`href="${link.replaceAll('&', '&amp;')}"`)
     expect(mail.parsed.html).toContain(`Hello ${MEMBER.name},`)
     expect(mail.parsed.html).toContain('lang="en"')
     const [row] = await tokenRows(MEMBER.email)
@@ -145,6 +154,7 @@ describe('asking for a reset link', () => {
   it('writes to a member who never signed in in the shop’s language (vi unless MAIL_LANGUAGE says)', async () => {
     const mail = await mailFor(NEWCOMER.email)
     expect(mail.parsed.subject).toBe('Đặt lại mật khẩu trang quản trị cửa hàng')
+    expect(linkIn(mail)).toMatch(/&lang=vi$/)
     expect(mail.parsed.text).toContain(`Xin chào ${NEWCOMER.name},`)
     expect(mail.parsed.text).toContain('30 phút')
     expect(mail.parsed.html).toContain('lang="vi"')
@@ -295,6 +305,67 @@ describe('choosing a new password with the link', () => {
     const winner = answers[0]!.statusCode === 200 ? 'Race11111' : 'Race22222'
     expectEnvelope(await signIn(MEMBER.email, winner), 200)
     MEMBER.password = winner
+  })
+})
+
+describe('asking whether a link still works, before choosing a password', () => {
+  it('answers what a working link is for and until when, and spends nothing: the reset then works', async () => {
+    const link = linkIn(await mailFor(MEMBER.email))
+    const before = await auditCount()
+    for (let i = 0; i < 3; i++) {
+      const body = expectEnvelope(await check(tokenOf(link)), 200)
+      expect(body.data).toEqual({ purpose: 'reset', expiresAt: new Date(now + 30 * MINUTE).toISOString() })
+    }
+    // A read: nothing recorded, the link unused.
+    expect(await auditCount()).toBe(before)
+    expect((await tokenRows(MEMBER.email))[0]!.usedAt).toBeNull()
+    expectEnvelope(await reset(tokenOf(link), 'Checked123'), 200)
+    MEMBER.password = 'Checked123'
+    // Spent now: the page would say so at once.
+    const spent = expectEnvelope(await check(tokenOf(link)), 400)
+    expect(spent).toMatchObject({
+      code: 'resetLinkInvalid',
+      errors: { token: 'This link is no longer valid; ask for a new one' },
+    })
+
+    // A new member's set-up link, made as adding them makes it.
+    const made = await makePasswordLink(t.database.db, ids[NEWCOMER.email]!, 'setup', new Date(now))
+    const setup = expectEnvelope(await check(made.token), 200)
+    expect(setup.data).toEqual({ purpose: 'setup', expiresAt: made.expiresAt.toISOString() })
+  })
+
+  it('refuses, as the reset does, a link expired, of a disabled member, unknown or malformed, naming the token', async () => {
+    const late = linkIn(await mailFor(MEMBER.email))
+    now += 31 * MINUTE
+    expect(expectEnvelope(await check(tokenOf(late)), 400).code).toBe('resetLinkInvalid')
+    const link = linkIn(await mailFor(NEWCOMER.email))
+    await t.database.db.update(users).set({ active: false }).where(eq(users.id, ids[NEWCOMER.email]!))
+    expect(expectEnvelope(await check(tokenOf(link)), 400).code).toBe('resetLinkInvalid')
+    await t.database.db.update(users).set({ active: true }).where(eq(users.id, ids[NEWCOMER.email]!))
+    expectEnvelope(await check(tokenOf(link)), 200)
+    for (const token of ['x', 'A'.repeat(43), 'A'.repeat(200)]) {
+      const body = expectEnvelope(await check(token), 400)
+      expect(Object.keys(body.errors)).toEqual(['token'])
+    }
+    const missing = await t.app.inject({ method: 'GET', url: RESET })
+    expect(missing.statusCode).toBe(400)
+    expect(Object.keys(missing.json().errors)).toEqual(['token'])
+  })
+
+  it(`answers 429 after ${RESET_LIMITS.failedChecks.max} links that do not work from one address; working ones are not counted`, async () => {
+    const address = '203.0.113.99'
+    const link = linkIn(await mailFor(MEMBER.email))
+    for (let i = 0; i < RESET_LIMITS.failedChecks.max + 5; i++)
+      expect((await check(tokenOf(link), address)).statusCode).toBe(200)
+    for (let i = 0; i < RESET_LIMITS.failedChecks.max; i++)
+      expect((await check(`${'B'.repeat(42)}${i % 10}`, address)).statusCode).toBe(400)
+    const refused = await check(tokenOf(link), address)
+    expect(expectEnvelope(refused, 429)).toMatchObject({ code: 'tooManyLinkChecks', params: { minutes: 60 } })
+    expect(refused.headers['retry-after']).toBe('3600')
+    // Another address is answered; the limit ends with its hour.
+    expectEnvelope(await check(tokenOf(link)), 200)
+    now += 61 * MINUTE
+    expect((await check(tokenOf(link), address)).statusCode).toBe(400)
   })
 })
 

@@ -98,7 +98,10 @@ describe('adding a member of staff', () => {
       emailed: true,
       setupLinkExpiresAt: new Date(now + 72 * HOUR).toISOString(),
     })
-    expect(data.setupLink).toMatch(/^https:\/\/shop\.test\/back-office\/reset-password\?token=[\w-]{43}$/)
+    // In the mail's language, so the page it opens speaks it too.
+    expect(data.setupLink).toMatch(
+      /^https:\/\/shop\.test\/back-office\/reset-password\?token=[\w-]{43}&lang=vi$/,
+    )
 
     // The mail: to the member alone, through the SMTP login of SMTP_URL, in the shop's language (vi by default)
     // since the account has never signed in, in plain text and HTML, both carrying the same link.
@@ -111,7 +114,7 @@ describe('adding a member of staff', () => {
     expect(linkIn(mail)).toBe(data.setupLink)
     expect(mail.parsed.text).toContain('Xin chào Phạm Thị Thu,')
     expect(mail.parsed.text).toContain('72 giờ')
-    expect(mail.parsed.html).toContain(`href="${data.setupLink}"`)
+    expect(mail.parsed.html).toContain(`href="${data.setupLink.replaceAll('&', '&amp;')}"`)
     expect(mail.parsed.html).toContain('lang="vi"')
 
     // No password until the link is followed.
@@ -408,10 +411,9 @@ describe('changing a member', () => {
     const [entry] = await entriesOf(m.id, 'update')
     expect(entry).toMatchObject({ actorId: t.adminId, entity: 'staff', action: 'update' })
     expect(entry!.changes).toEqual({ name: ['Hoàng Minh', 'Hoàng Văn Minh'], role: ['staff', 'admin'] })
-    // The same values again change nothing, and the entry says so.
+    // The same values again change nothing, and write no entry.
     expectEnvelope(await t.call('PUT', `${STAFF}/${m.id}`, { role: 'admin', active: true }, admin), 200)
-    const [same] = await entriesOf(m.id, 'update')
-    expect(same!.changes).toEqual({})
+    expect(await entriesOf(m.id, 'update')).toHaveLength(1)
   })
 
   it('lets nobody change their own role or disable themselves, but their own name', async () => {
@@ -563,7 +565,9 @@ describe('a reset link made by an administrator', () => {
     const answer = await t.call('POST', `${STAFF}/${m.id}/reset-link`, undefined, admin)
     const data = expectEnvelope(answer, 200).data
     expect(data).toEqual({
-      link: expect.stringMatching(/^https:\/\/shop\.test\/back-office\/reset-password\?token=[\w-]{43}$/),
+      link: expect.stringMatching(
+        /^https:\/\/shop\.test\/back-office\/reset-password\?token=[\w-]{43}&lang=en$/,
+      ),
       expiresAt: new Date(now + 24 * HOUR).toISOString(),
       emailed: true,
     })

@@ -315,6 +315,83 @@ describe('version of a member of staff', () => {
   })
 })
 
+describe('who saved meanwhile', () => {
+  /** Another administrator, signed in: whose saves come first here. */
+  async function secondAdmin(name: string) {
+    const email = `second.admin${++n}@shop.test`
+    const password = 'Admin5678'
+    const [other] = await t.database.db
+      .insert(users)
+      .values({ name, email, role: 'admin', passwordHash: await hashPassword(password) })
+      .returning({ id: users.id })
+    const signedIn = expectEnvelope(
+      await t.call('POST', '/api/admin/auth/login', { email, password }, {}),
+      200,
+    )
+    return {
+      id: other!.id,
+      email,
+      password,
+      headers: { authorization: `Bearer ${signedIn.data.tokens.access.token}` },
+    }
+  }
+
+  it('is in the refusal: the name of whoever saved the record last, and when, as the audit log has it', async () => {
+    const { id: otherId, headers: theirs } = await secondAdmin('Đỗ Thị Mai')
+    const categories = RESOURCES.find((r) => r.name === 'categories')!
+    const id = await categories.make()
+    expectEnvelope(
+      await t.call('PUT', `${categories.path}/${id}`, { name: unique('Váy'), version: 0 }, theirs),
+      200,
+    )
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, id))
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1)
+    expect(entry!.actorId).toBe(otherId)
+
+    const stale = expectEnvelope(await put(categories, id, { name: unique('Đầm'), version: 0 }), 409)
+    expect(stale.params).toEqual({ by: 'Đỗ Thị Mai', at: entry!.at.toISOString() })
+  })
+
+  it('of a member of staff counts an edit through the user calls, and not a sign-in since', async () => {
+    const staff = RESOURCES.find((r) => r.name === 'staff')!
+    const id = await staff.make()
+    const { headers: theirs } = await secondAdmin('Phùng Văn Khải')
+    // The member renamed through the user calls, by the other administrator: the staff screen's version moves.
+    expectEnvelope(
+      await t.call('PUT', `/api/admin/users/${id}`, { name: unique('Tên Mới'), version: 0 }, theirs),
+      200,
+    )
+    // Then the member signs in (a password set for the test): no change of the record as its screen shows it.
+    const member = await get(staff, id)
+    await t.database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('Member1234') })
+      .where(eq(users.id, Number(id)))
+    expectEnvelope(
+      await t.call('POST', '/api/admin/auth/login', { email: member.email, password: 'Member1234' }, {}),
+      200,
+    )
+    const stale = expectEnvelope(await put(staff, id, { role: 'admin', version: 0 }), 409)
+    expect(stale.params).toMatchObject({ by: 'Phùng Văn Khải' })
+  })
+
+  it('is left out when the log has no entry of the record (changed outside the API)', async () => {
+    const categories = RESOURCES.find((r) => r.name === 'categories')!
+    const category = await insertCategory(t.database.db)
+    await t.database.db.execute(sql`update categories set version = 1 where id = ${category.id}`)
+    const stale = expectEnvelope(
+      await put(categories, String(category.id), { name: unique('Mũ'), version: 0 }),
+      409,
+    )
+    expect(stale.code).toBe('editedMeanwhile')
+    expect(stale.params).toBeUndefined()
+  })
+})
+
 describe('version before other refusals', () => {
   it('answers a stale edit as such, even when it would also be refused for a taken slug or e-mail', async () => {
     const categories = RESOURCES.find((r) => r.name === 'categories')!
@@ -545,6 +622,9 @@ describe('version on orders and the shop settings', () => {
     expect(stale.code).toBe('editedMeanwhile')
     expect(stale.message).toBe('This record was changed by someone else')
     expect(stale.data).toEqual(first)
+    // Who saved first, and when: the record's newest entry in the audit log, the administrator's.
+    const me = expectEnvelope(await t.call('GET', '/api/admin/auth/me'), 200).data
+    expect(stale.params).toEqual({ by: me.name, at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })
     expect(await r.read()).toEqual(first)
     expect(await entries()).toBe(logged)
 

@@ -13,12 +13,30 @@ declare module 'i18next' {
 
 const STORAGE_KEY = STORAGE_KEYS.language
 
-const stored = (): Language => {
+const isLanguage = (code: string): code is Language => LANGUAGES.some((l) => l.code === code)
+
+/** The language chosen in this browser, if any. */
+const chosen = (): Language | null => {
   const value = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY)
-  return LANGUAGES.some((l) => l.code === value) ? (value as Language) : 'en'
+  return value !== null && isLanguage(value) ? value : null
 }
 
-const isLanguage = (code: string): code is Language => LANGUAGES.some((l) => l.code === code)
+/**
+ * The language a page starts in: the one chosen in this browser; else the address's `?lang=` when it names one (a
+ * set-up or reset link carries the language of the mail it came in, so a new member's first page speaks it),
+ * which the browser then keeps for the pages after; else English. A choice made in the browser wins over a
+ * link: it is that person's own, and the link's language is only the shop's guess.
+ *
+ * @example startLanguage('?token=…&lang=vi') // 'vi' in a browser that chose no language
+ */
+export function startLanguage(search = typeof location === 'undefined' ? '' : location.search): Language {
+  const own = chosen()
+  if (own !== null) return own
+  const asked = new URLSearchParams(search).get('lang')
+  if (asked === null || !isLanguage(asked)) return 'en'
+  localStorage.setItem(STORAGE_KEY, asked)
+  return asked
+}
 
 /**
  * Where i18next takes a language's messages from: its own chunk (i18n/index.ts), fetched the first time the
@@ -36,10 +54,11 @@ const messageChunks = {
 } as unknown as BackendModule
 
 /**
- * English by default (the spec's locale); the choice is remembered in this browser. Only that language's
- * messages are fetched; the promise settles once they are in, and the app renders then (main.tsx).
+ * English by default (the spec's locale); the choice is remembered in this browser, and a link's `?lang=` starts
+ * its page in the link's language (`startLanguage`). Only that language's messages are fetched; the promise
+ * settles once they are in, and the app renders then (main.tsx), so nothing shows in another language first.
  */
-export function setupI18n(language: Language = stored()): Promise<void> {
+export function setupI18n(language: Language = startLanguage()): Promise<void> {
   if (i18next.isInitialized) return Promise.resolve()
   document.documentElement.lang = language
   const ready = i18next

@@ -463,6 +463,46 @@ describe('useEditController when the record has a version (edited meanwhile, CON
     expect(failure).not.toHaveBeenCalled()
   })
 
+  it('says who saved meanwhile and when, and which fields differ from what is stored now, by their labels', async () => {
+    const theirs = () =>
+      json(409, {
+        ...refusalBody(409, {
+          code: 'editedMeanwhile',
+          params: { by: 'Lê Thu Hà', at: '2026-06-03T03:42:00.000Z' },
+        }),
+        data: { id: '7', name: 'Theirs', version: 4 },
+      })
+    fakeFetch({ [GET]: [at('First', 3)], [PUT]: [theirs, theirs] })
+    const user = userEvent.setup()
+    showEdit()
+    await waitFor(() => expect(name()).toHaveValue('First'))
+    await user.clear(name())
+    await user.type(name(), 'Mine')
+    await user.click(save())
+    await screen.findByRole('dialog', { name: 'Changed by someone else' })
+    // In the shop's time zone, as every time on screen.
+    expect(dialog()).toHaveTextContent(
+      'Lê Thu Hà saved this record at 2026-06-03 10:42, after you opened it, so your changes were not saved.',
+    )
+    const differs = within(dialog()).getByRole('list', {
+      name: 'What you are saving differs from what is stored now in:',
+    })
+    expect(
+      within(differs)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Name'])
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+
+    // Typed what they saved: nothing differs, and the dialog lists nothing.
+    await user.clear(name())
+    await user.type(name(), 'Theirs')
+    await user.click(save())
+    await screen.findByRole('dialog', { name: 'Changed by someone else' })
+    expect(within(dialog()).queryByRole('list')).not.toBeInTheDocument()
+  })
+
   it('reloads the record into the form on Reload, then saves from its version', async () => {
     const success = vi.spyOn(notify, 'success')
     const server = fakeFetch({

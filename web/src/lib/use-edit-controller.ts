@@ -14,7 +14,7 @@ import { changedPart, type KeepTouched, versionOf, withVersion } from './edit-bo
 import { applyServerErrors, fieldPaths } from './forms.ts'
 import { apiQuery, useApiMutation } from './queries.ts'
 import { notify } from './toast.ts'
-import { useEditedMeanwhile } from './use-edited-meanwhile.ts'
+import { differingFields, useEditedMeanwhile } from './use-edited-meanwhile.ts'
 import { useUnsavedChanges } from './use-unsaved-changes.ts'
 
 /** A call that reads one record: `{ params: { id } }` (or nothing, for a record of its own) in, `{ data }` out. */
@@ -183,7 +183,13 @@ export function useEditController<
     filledVersion.current = versionOf(fresh.data)
     reset(toValues(fresh.data))
   }, [refetch, reset, toValues])
-  const meanwhile = useEditedMeanwhile(reloadRecord)
+  // The question says which fields differ: what the form is saving against the stored record in the form's shape.
+  const compareStored = useCallback(
+    (stored: unknown) =>
+      toValues ? differingFields(form.getValues(), toValues(stored as RecordOf<Load>)) : [],
+    [form, toValues],
+  )
+  const meanwhile = useEditedMeanwhile(reloadRecord, compareStored)
 
   // After a change the screen made itself beside the form (a product's stock adjusted): the record as the server
   // has it now fills the fields the user has not touched, the typed ones stay, and saves go from its version, so

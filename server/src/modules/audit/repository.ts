@@ -16,6 +16,7 @@ export const toAuditEntry = (r: Row): AuditEntry => ({
   action: r.action as AuditAction,
   entity: r.entity as AuditEntity,
   entityId: r.entityId,
+  entityName: r.entityName,
   changes: r.changes ?? {},
   ip: r.ip,
   userAgent: r.userAgent,

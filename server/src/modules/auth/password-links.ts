@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { STAFF_ROLES } from '@store/contract'
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import { type Db, rows } from '../../db/client.ts'
 import { passwordTokens, users } from '../../db/schema.ts'
@@ -77,6 +78,29 @@ export async function spendPasswordToken(db: Db, token: string, now: Date): Prom
     )
     .returning({ userId: passwordTokens.userId })
   return spent?.userId ?? null
+}
+
+/**
+ * What a link's token is for and until when, when it would set a password now: known, unused, unexpired, and
+ * made for an active member of staff (the reset refuses anything else). Null for anything else. Reads only:
+ * the link stays as it was, to be spent by the reset.
+ */
+export async function passwordLinkState(db: Db, token: string, now: Date) {
+  if (!TOKEN.test(token)) return null
+  const [link] = await db
+    .select({ purpose: passwordTokens.purpose, expiresAt: passwordTokens.expiresAt })
+    .from(passwordTokens)
+    .innerJoin(users, eq(users.id, passwordTokens.userId))
+    .where(
+      and(
+        eq(passwordTokens.tokenHash, sha256(token)),
+        isNull(passwordTokens.usedAt),
+        gt(passwordTokens.expiresAt, now),
+        inArray(users.role, [...STAFF_ROLES]),
+        eq(users.active, true),
+      ),
+    )
+  return link ?? null
 }
 
 /** Marks every unused link of the accounts used: a password chosen or an account disabled ends them all. */

@@ -12,6 +12,7 @@ import {
   LINK_MINUTES,
   makeForgotLink,
   newLinkToken,
+  passwordLinkState,
   spendPasswordToken,
 } from './password-links.ts'
 import { hashPassword } from './passwords.ts'
@@ -20,7 +21,7 @@ import { actorOf } from './sign-in.ts'
 import { clientOf } from './sign-in-limits.ts'
 import { revokeAll } from './tokens.ts'
 
-type ResetCalls = Pick<typeof endpoints.auth, 'forgotPassword' | 'resetPassword'>
+type ResetCalls = Pick<typeof endpoints.auth, 'forgotPassword' | 'checkResetLink' | 'resetPassword'>
 
 /**
  * How often a reset may be asked for (docs/security.md, "Password reset and set-up links"): per e-mail, so
@@ -30,6 +31,11 @@ type ResetCalls = Pick<typeof endpoints.auth, 'forgotPassword' | 'resetPassword'
 export const RESET_LIMITS = {
   perEmail: { max: 5, windowMs: 60 * 60_000 } satisfies Gate,
   perAddress: { max: 20, windowMs: 60 * 60_000 } satisfies Gate,
+  /**
+   * Links that do not work, asked about from one client address: a person opens a few old ones, a client trying
+   * tokens many. A link that works is not counted (the person opening it again and again is no guesser).
+   */
+  failedChecks: { max: 20, windowMs: 60 * 60_000 } satisfies Gate,
 }
 
 /**
@@ -85,11 +91,12 @@ export function passwordResetHandlers(app: FastifyInstance): Handlers<ResetCalls
       const account = await findAccountByEmail(db, email)
       const made = await makeForgotLink(db, email, hash, now, mailer !== null)
       if (made && mailer && account) {
+        const language = mailLanguageOf(services.config, account.language)
         const content = passwordMail({
           kind: 'forgot',
-          language: mailLanguageOf(services.config, account.language),
+          language,
           name: account.name,
-          link: passwordLinkOf(services.config, token),
+          link: passwordLinkOf(services.config, token, language),
           validMinutes: LINK_MINUTES.forgot,
         })
         mailer.sendLater({ name: account.name, address: account.email }, content, 'password reset')
@@ -99,11 +106,34 @@ export function passwordResetHandlers(app: FastifyInstance): Handlers<ResetCalls
       const staff = account && isStaffRole(account.role) ? account : undefined
       audit.actor = null
       audit.entityId = staff ? String(staff.id) : null
+      audit.name = staff?.name ?? null
       audit.set('email', null, email)
       audit.set('linkSent', null, made !== null)
       // What is left to differ (building a mail, a row returned) is hidden under a fixed time to answer.
       await settle(started)
       return SENT
+    },
+
+    // What the page a link opens asks first: a spent link is refused before anything is typed (CONTRACT 4.3).
+    checkResetLink: async (request, reply, { db }) => {
+      const now = services.now()
+      const key = `check:${clientOf(request.ip)}`
+      const counted = await limiter.take(key, RESET_LIMITS.failedChecks, now.getTime())
+      if (!counted.ok) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(counted.retryMs / 1_000))))
+        throw new HttpError(429, {
+          code: 'tooManyLinkChecks',
+          params: { minutes: Math.max(1, Math.ceil(counted.retryMs / 60_000)) },
+        })
+      }
+      const link = await passwordLinkState(db, request.query.token, now)
+      if (!link) throw badRequest('token', 'resetLinkInvalid')
+      await limiter.giveBack(key, now.getTime())
+      return {
+        status: true,
+        data: { purpose: link.purpose, expiresAt: link.expiresAt.toISOString() },
+        message: 'The link works',
+      }
     },
 
     resetPassword: async (request, _reply, { db, audit }) => {

@@ -88,6 +88,7 @@ export function signInHandlers(app: FastifyInstance) {
       audit.action = 'signInFailed'
       audit.actor = null
       audit.entityId = staff ? String(staff.id) : null
+      audit.name = staff?.name ?? null
       audit.set('email', null, email)
       // A customer account gets exactly the answer a wrong password gets.
       if (!staff || !passwordOk) throw unauthorized('wrongCredentials')

@@ -248,6 +248,7 @@ export function twoFactorHandlers(app: FastifyInstance, finish: FinishSignIn): H
       audit.action = 'signInFailed'
       audit.actor = null
       audit.entityId = String(account.id)
+      audit.name = account.name
       audit.set('email', null, account.email)
       if (!account.active) throw forbidden('accountDisabled')
       const attempt = await limits.admit(account.id, half.tokenId).catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { type endpoints, ORDER_STATUS_NAMES } from '@store/contract'
 import type { FastifyInstance } from 'fastify'
 import { actorOf } from '../../lib/actor.ts'
+import { nameOf } from '../../lib/audit.ts'
 import { bulkMessage, eachOnItsOwn, summary } from '../../lib/bulk.ts'
 import type { Handler } from '../../lib/endpoints.ts'
 import { toDbId } from '../../lib/ids.ts'
@@ -22,6 +23,7 @@ export function orderBulkStatus(app: FastifyInstance): Handler<BulkStatusEndpoin
       const before = await lockOrder(tx, toDbId(text))
       await moveOrderStatus(tx, before, to, change)
       note.entityId = before.id
+      note.name = nameOf(before)
       note.set('status', before.status, to)
       return `Moved to ${ORDER_STATUS_NAMES[to]}`
     })

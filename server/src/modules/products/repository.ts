@@ -260,6 +260,12 @@ export async function getProduct(db: Db, id: number | null) {
   return answered([row])[0]!
 }
 
+/** A product's name, for the audit entry of a change that reads no more of it (stock adjusted). */
+export async function productName(db: Db, id: number) {
+  const [row] = await db.select({ name: products.name }).from(products).where(eq(products.id, id))
+  return row?.name ?? null
+}
+
 /** A live product locked for a change until its transaction ends, and read as it is: the change's `before`. */
 export async function lockProduct(db: Db, id: number | null) {
   await lockForChange(db, products, products.id, id)

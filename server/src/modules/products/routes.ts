@@ -15,6 +15,7 @@ import {
   listProducts,
   lockProduct,
   productBatches,
+  productName,
   updateProduct,
 } from './repository.ts'
 import { adjustStock, listMovements } from './stock.ts'
@@ -117,6 +118,7 @@ export const productRoutes = implement(endpoints.products, async (app) => {
       const id = toDbId(request.params.id)
       const by = { now: app.services.now(), actor: actorOf(request) }
       const { before, movement } = await adjustStock(db, id, request.body, by)
+      audit.name = await productName(db, id!)
       audit.diff(
         { quantity: before, reason: null, note: null },
         { quantity: movement.after, reason: movement.reason, note: movement.note ?? null },

@@ -1,5 +1,6 @@
 import type { endpoints } from '@store/contract'
 import type { FastifyInstance } from 'fastify'
+import { nameOf } from '../../lib/audit.ts'
 import { bulkMessage, eachOnItsOwn, summary } from '../../lib/bulk.ts'
 import type { Handler } from '../../lib/endpoints.ts'
 import { HttpError } from '../../lib/errors.ts'
@@ -23,6 +24,7 @@ export function reviewBulkStatus(app: FastifyInstance): Handler<BulkStatusEndpoi
       const { before, after } = await setReviewStatus(tx, toDbId(text), to, now)
       if (before.status === to) throw new HttpError(409, { code: 'reviewStatusSame' })
       note.entityId = before.id
+      note.name = nameOf(before)
       note.set('status', before.status, after.status)
       return `Marked ${to}`
     })

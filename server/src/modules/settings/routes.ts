@@ -12,13 +12,14 @@ export const settingsRoutes = implement(endpoints.settings, (app) => {
       message: 'OK',
     }),
     update: async (request, _reply, { db, audit }) => {
+      // Named first: a refusal as edited meanwhile looks the record's last change up by it.
+      audit.entityId = '1'
       const before = await lockShopSettings(db, config.LOW_STOCK_THRESHOLD)
       const updated = await updateShopSettings(db, request.body, {
         now: app.services.now(),
         sent: sentVersion(request),
         lowStockDefault: config.LOW_STOCK_THRESHOLD,
       })
-      audit.entityId = '1'
       audit.diff(before, updated)
       return { status: true, data: updated, message: 'Settings saved' }
     },

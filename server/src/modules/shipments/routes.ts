@@ -10,7 +10,7 @@ import {
 } from '@store/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { actorOf } from '../../lib/actor.ts'
-import { AuditNote } from '../../lib/audit.ts'
+import { AuditNote, nameOf } from '../../lib/audit.ts'
 import { bulkMessage, eachOnItsOwn, summary } from '../../lib/bulk.ts'
 import { implement } from '../../lib/endpoints.ts'
 import { badRequest, fieldError } from '../../lib/errors.ts'
@@ -101,6 +101,7 @@ export const shipmentRoutes = implement(endpoints.shipments, async (app) => {
         now: app.services.now(),
         actor: actorOf(request),
       })
+      audit.name = nameOf(before)
       audit.created(audited(shipment)!)
       noteOrderMove(audit, before, before.status === 1 ? 2 : undefined)
       return { status: true, data: shipment, message: 'Shipment created' }
@@ -110,6 +111,7 @@ export const shipmentRoutes = implement(endpoints.shipments, async (app) => {
         now: app.services.now(),
         actor: actorOf(request),
       })
+      audit.name = nameOf(before)
       audit.diff(audited(before.shipment)!, audited(shipment)!)
       const moved = shipment.status === 'delivered' ? 3 : shipment.status === 'returned' ? 0 : undefined
       noteOrderMove(audit, before, moved)
@@ -122,6 +124,7 @@ export const shipmentRoutes = implement(endpoints.shipments, async (app) => {
       const outcomes = await eachOnItsOwn(db, audit, request.body.ids, subject, async (tx, text, note) => {
         const { before, shipment } = await createShipment(tx, toDbId(text), { carrier }, change)
         note.entityId = before.id
+        note.name = nameOf(before)
         note.created(audited(shipment)!)
         noteOrderMove(note, before, before.status === 1 ? 2 : undefined)
         return `Shipped with ${CARRIER_NAMES[carrier]}`

@@ -72,7 +72,11 @@ export const staffRoutes = implement(endpoints.staff, (app) => {
       const now = services.now()
       const member = await createStaff(db, request.body, now)
       const { token, expiresAt } = await makePasswordLink(db, member.id, 'setup', now)
-      const setupLink = passwordLinkOf(services.config, token)
+      const setupLink = passwordLinkOf(
+        services.config,
+        token,
+        mailLanguageOf(services.config, member.language),
+      )
       const emailed = await mailLink(mailer, services, request.log, member, 'setup', setupLink)
       // The link is a secret of the new member's: the log says it was made and whether it was mailed, never what.
       audit.created({ ...editable(member), email: member.email }).set('emailed', null, emailed)
@@ -108,8 +112,9 @@ export const staffRoutes = implement(endpoints.staff, (app) => {
       // A disabled account cannot use a link (reset-password refuses it), so none is made that would only fail.
       if (!member.active) throw conflict('accountDisabled')
       const { token, expiresAt } = await makePasswordLink(db, member.id, 'adminReset', now)
-      const link = passwordLinkOf(services.config, token)
+      const link = passwordLinkOf(services.config, token, mailLanguageOf(services.config, member.language))
       const emailed = await mailLink(mailer, services, request.log, member, 'adminReset', link)
+      audit.name = member.name
       audit.set('emailed', null, emailed)
       return {
         status: true,

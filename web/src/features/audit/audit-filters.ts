@@ -6,6 +6,7 @@ import {
   type AuditEntry,
   isRealDate,
 } from '@store/contract'
+import type { TFunction } from 'i18next'
 import { paths } from '../../lib/paths.ts'
 
 /** The audit log's filters as the address carries them (CONTRACT 4.4): every one optional. */
@@ -94,4 +95,27 @@ export function valueText(value: unknown): string {
   if (typeof value === 'string') return value
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
   return JSON.stringify(value)
+}
+
+/**
+ * An entry's record as people call it: 'Product “Áo thun basic”', an order by its number and customer ('Order
+ * #64 · Lan'), the shop settings by their kind alone. An entry written before names were kept, or about a record
+ * with none, falls back to the kind and the id ('Product 64').
+ *
+ * @example recordLabel(t, { entity: 'product', entityId: '64', entityName: 'Áo thun basic' }) // 'Product “Áo thun basic”'
+ */
+export function recordLabel(
+  t: TFunction,
+  entry: Pick<AuditEntry, 'entity' | 'entityId' | 'entityName'>,
+): string {
+  const entity = t(`audit.entities.${entry.entity}`)
+  const { entityId: id, entityName: name } = entry
+  if (entry.entity === 'settings') return entity
+  if (entry.entity === 'order' && id)
+    return name ? t('audit.recordOrderNamed', { id, name }) : t('audit.recordOrder', { id })
+  if (name)
+    return entry.entity === 'review'
+      ? t('audit.recordReview', { name })
+      : t('audit.recordNamed', { entity, name })
+  return t('audit.record', { entity, id: id ?? '' }).trim()
 }

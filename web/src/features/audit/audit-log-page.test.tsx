@@ -1,6 +1,7 @@
 import { type AuditEntry, ROLE_PERMISSIONS } from '@store/contract'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import i18next from 'i18next'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { fakeFetch, ok, refusal } from '../../test/fake-fetch.ts'
 import { renderAt } from '../../test/render.tsx'
@@ -13,6 +14,7 @@ const entry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   action: 'update',
   entity: 'product',
   entityId: 'p1',
+  entityName: 'Áo thun trắng',
   changes: { price: [250000, 199000], name: ['Áo thun', 'Áo thun trắng'], description: [null, 'Cotton'] },
   ip: '203.0.113.7',
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140',
@@ -48,8 +50,9 @@ const routes = {
 beforeEach(() => {
   fakeFetch({})
 })
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks()
+  await i18next.changeLanguage('en')
 })
 
 describe('the audit log', () => {
@@ -63,18 +66,19 @@ describe('the audit log', () => {
     const cells = within(first!).getAllByRole('cell')
     expect(cells[2]).toHaveTextContent('Administratoradmin@example.com')
     expect(cells[3]).toHaveTextContent('Updated')
-    expect(within(cells[4]!).getByRole('link', { name: 'Open Product p1' })).toHaveAttribute(
-      'href',
-      '/admin/product/edit/p1',
-    )
+    // The record by its name, and the fields by their labels, not the code's keys.
+    const link = within(cells[4]!).getByRole('link', { name: 'Open Product “Áo thun trắng”' })
+    expect(link).toHaveAttribute('href', '/admin/product/edit/p1')
+    expect(link).toHaveTextContent('Product “Áo thun trắng”')
     expect(cells[5]).toHaveTextContent('3 fields')
-    expect(cells[5]).toHaveTextContent('price, name, description')
+    expect(cells[5]).toHaveTextContent('Price, Name, Description')
     // A failed sign-in names nobody and links nowhere.
     const other = within(second!).getAllByRole('cell')
     expect(other[2]).toHaveTextContent('Not signed in')
     expect(other[3]).toHaveTextContent('Sign-in failed')
     expect(within(other[4]!).queryByRole('link')).not.toBeInTheDocument()
-    expect(other[5]).toHaveTextContent('No field changed')
+    expect(other[5]).toHaveTextContent('Details')
+    expect(other[5]).not.toHaveTextContent('No field changed')
     expect(Object.fromEntries(fake.callsTo('GET /api/admin/audit-log')[0]!.query)).toEqual({ page: '1' })
   })
 
@@ -93,14 +97,64 @@ describe('the audit log', () => {
           .map((cell) => cell.textContent),
       )
     expect(rows.slice(1)).toEqual([
-      ['price', '250000', '199000'],
-      ['name', 'Áo thun', 'Áo thun trắng'],
-      ['description', '(empty)', 'Cotton'],
+      ['Price', '250000', '199000'],
+      ['Name', 'Áo thun', 'Áo thun trắng'],
+      ['Description', '(empty)', 'Cotton'],
     ])
+    expect(within(drawer).getByText('Product “Áo thun trắng”')).toBeInTheDocument()
     expect(within(drawer).getByText('203.0.113.7')).toBeInTheDocument()
     expect(within(drawer).getByText('Mozilla/5.0 (X11; Linux x86_64) Chrome/140')).toBeInTheDocument()
     await user.click(within(drawer).getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('names each record as people call it, in either language, and an entry older than names by its id', async () => {
+    fakeFetch({
+      ...routes,
+      'GET /api/admin/audit-log': () =>
+        ok(
+          [
+            entry({ id: 'e1', entity: 'order', entityId: '64', entityName: 'Lê Thu Hà', changes: {} }),
+            entry({ id: 'e2', entity: 'review', entityId: '9', entityName: 'Áo thun trắng' }),
+            entry({
+              id: 'e3',
+              entity: 'settings',
+              entityId: '1',
+              entityName: null,
+              changes: { bankBin: ['', '970436'] },
+            }),
+            entry({ id: 'e4', entity: 'product', entityId: '64', entityName: null }),
+          ],
+          { meta: { ...meta, totalResults: 4 } },
+        ),
+    })
+    renderAt(<AuditLogPage />, '/admin/audit-log', '/admin/audit-log')
+    const table = screen.getByRole('table', { name: 'Audit log' })
+    await within(table).findByText('Order #64 · Lê Thu Hà')
+    const records = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[4]!.textContent)
+    expect(records()).toEqual([
+      'Order #64 · Lê Thu Hà',
+      'Review of “Áo thun trắng”',
+      'Shop settings',
+      'Product 64',
+    ])
+    expect(within(table).getByText('Bank')).toBeInTheDocument()
+
+    await i18next.changeLanguage('vi')
+    await waitFor(() =>
+      expect(records()).toEqual([
+        'Đơn hàng #64 · Lê Thu Hà',
+        'Đánh giá về “Áo thun trắng”',
+        'Cài đặt cửa hàng',
+        'Sản phẩm 64',
+      ]),
+    )
+    expect(within(table).getByText('Ngân hàng')).toBeInTheDocument()
+    expect(within(table).getAllByText('Giá bán, Tên, Mô tả')).toHaveLength(2)
   })
 
   it("sends the address's filters, and a changed filter goes into the address at page 1", async () => {
@@ -117,7 +171,7 @@ describe('the audit log', () => {
       entityId: 'p1',
       page: '2',
     })
-    expect(screen.getByText('Only Product p1')).toBeInTheDocument()
+    expect(screen.getByText('Only Product “Áo thun trắng”')).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Record type' })).toHaveValue('product')
     const address = () => Object.fromEntries(new URLSearchParams(router.state.location.search))
 

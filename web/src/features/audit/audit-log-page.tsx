@@ -21,13 +21,14 @@ import { type Column, DataTable } from '../../components/data-table.tsx'
 import { DateField } from '../../components/date-field.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { Pager } from '../../components/pager.tsx'
+import { fieldLabel } from '../../lib/field-labels.ts'
 import { useFormat } from '../../lib/format.ts'
 import { useCan } from '../../lib/permissions.tsx'
 import { apiQuery } from '../../lib/queries.ts'
 import { notify } from '../../lib/toast.ts'
 import { useAddressParams } from '../../lib/use-address-params.ts'
 import { exportAuditLog } from './api/export-audit-log.ts'
-import { auditFiltersOf, type FilterName, recordPath, withFilter } from './audit-filters.ts'
+import { auditFiltersOf, type FilterName, recordLabel, recordPath, withFilter } from './audit-filters.ts'
 import { EntryDetails } from './entry-details.tsx'
 
 const pageFrom = (value: string | null) => {
@@ -82,7 +83,6 @@ export function AuditLogPage() {
   })
 
   const [open, setOpen] = useState<AuditEntry | null>(null)
-  const entityName = (entry: Pick<AuditEntry, 'entity'>) => t(`audit.entities.${entry.entity}`)
 
   const columns: Column<AuditEntry>[] = [
     {
@@ -126,14 +126,14 @@ export function AuditLogPage() {
       key: 'record',
       header: t('audit.columns.record'),
       render: (entry) => {
-        const label = t('audit.record', { entity: entityName(entry), id: entry.entityId ?? '' }).trim()
+        const label = recordLabel(t, entry)
         const to = recordPath(entry)
         return to ? (
           <Anchor
             component={Link}
             to={to}
             size="sm"
-            aria-label={t('audit.openRecord', { entity: entityName(entry), id: entry.entityId })}
+            aria-label={t('audit.openNamed', { record: label })}
             style={{ overflowWrap: 'anywhere' }}
           >
             {label}
@@ -151,7 +151,7 @@ export function AuditLogPage() {
       render: (entry) => {
         const fields = Object.keys(entry.changes)
         const summary =
-          fields.length > 0 ? t('audit.changeCount', { count: fields.length }) : t('audit.noChanges')
+          fields.length > 0 ? t('audit.changeCount', { count: fields.length }) : t('audit.noFields')
         return (
           <Stack gap={2} align="flex-start">
             <Button
@@ -169,7 +169,7 @@ export function AuditLogPage() {
             </Button>
             {fields.length > 0 && (
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {fields.join(', ')}
+                {fields.map((field) => fieldLabel(t, field)).join(', ')}
               </Text>
             )}
           </Stack>
@@ -178,6 +178,10 @@ export function AuditLogPage() {
     },
   ]
 
+  // The record the address narrows to, by its name as its newest entry gives it, once the list has one.
+  const shownRecord = list.data?.data.find(
+    (entry) => entry.entityId === filters.entityId && (!filters.entity || entry.entity === filters.entity),
+  )
   const title = t('audit.title')
   const any = { value: '', label: t('audit.filters.any') }
   return (
@@ -247,10 +251,12 @@ export function AuditLogPage() {
         {filters.entityId && (
           <Group gap={4} mb="md">
             <Badge variant="outline" size="lg" style={{ textTransform: 'none' }}>
-              {t('audit.filters.record', {
-                entity: filters.entity ? t(`audit.entities.${filters.entity}`) : '',
-                id: filters.entityId,
-              }).replace(/\s+/g, ' ')}
+              {shownRecord
+                ? t('audit.filters.recordNamed', { record: recordLabel(t, shownRecord) })
+                : t('audit.filters.record', {
+                    entity: filters.entity ? t(`audit.entities.${filters.entity}`) : '',
+                    id: filters.entityId,
+                  }).replace(/\s+/g, ' ')}
             </Badge>
             <CloseButton
               aria-label={t('audit.filters.clearRecord')}

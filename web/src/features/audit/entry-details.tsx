@@ -2,8 +2,9 @@ import { Drawer, Stack, Table, Text } from '@mantine/core'
 import type { AuditEntry } from '@store/contract'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { fieldLabel } from '../../lib/field-labels.ts'
 import { useFormat } from '../../lib/format.ts'
-import { valueText } from './audit-filters.ts'
+import { recordLabel, valueText } from './audit-filters.ts'
 
 /**
  * One entry of the audit log in full: who did what to which record and when, each changed field as before and
@@ -46,17 +47,11 @@ export function EntryDetails({ entry, onClose }: { entry: AuditEntry | null; onC
               {entry.actor ? `${entry.actor.name} (${entry.actor.email})` : t('audit.nobody')}
             </Fact>
             <Fact term={t('audit.columns.action')}>{t(`audit.actions.${entry.action}`)}</Fact>
-            <Fact term={t('audit.columns.record')}>
-              {t('audit.record', { entity: t(`audit.entities.${entry.entity}`), id: entry.entityId ?? '' })}
-            </Fact>
+            <Fact term={t('audit.columns.record')}>{recordLabel(t, entry)}</Fact>
             <Fact term={t('audit.details.address')}>{entry.ip ?? t('audit.details.unknown')}</Fact>
             <Fact term={t('audit.details.device')}>{entry.userAgent ?? t('audit.details.unknown')}</Fact>
           </Stack>
-          {changes.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              {t('audit.noChanges')}
-            </Text>
-          ) : (
+          {changes.length > 0 && (
             <Table.ScrollContainer minWidth={360}>
               <Table striped verticalSpacing="xs" aria-label={t('audit.columns.changes')}>
                 <Table.Thead>
@@ -70,9 +65,7 @@ export function EntryDetails({ entry, onClose }: { entry: AuditEntry | null; onC
                   {changes.map(([field, [before, after]]) => (
                     <Table.Tr key={field}>
                       <Table.Td>
-                        <Text size="sm" ff="monospace">
-                          {field}
-                        </Text>
+                        <Text size="sm">{fieldLabel(t, field)}</Text>
                       </Table.Td>
                       <Table.Td>{shown(before)}</Table.Td>
                       <Table.Td>{shown(after)}</Table.Td>

@@ -1,36 +1,33 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core'
-import { IconInfoCircle } from '@tabler/icons-react'
+import { Anchor, Button, List, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { paths } from '../../lib/paths.ts'
 import { AuthFrame } from './auth-frame.tsx'
 
 /**
- * Create Account (spec section 2). The spec's page was a dead mock-up; here it says plainly that an
- * administrator creates accounts (CONTRACT section 3), and its inputs are disabled rather than pretending.
+ * Create Account (spec section 2). The spec's page was a dead mock-up; here it says plainly how a member of staff
+ * gets an account (CONTRACT section 3): an administrator adds them, and they choose their password with the
+ * set-up link that follows. It offers the ways on from there (sign in, a new link) instead of inputs that do
+ * nothing.
  */
 export function RegisterPage() {
   const { t } = useTranslation()
   return (
-    <AuthFrame title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
+    <AuthFrame title={t('auth.register.title')} subtitle={t('auth.register.notice')}>
       <Stack gap="md">
-        <Alert
-          color="blue"
-          variant="light"
-          icon={<IconInfoCircle size={18} />}
-          title={t('auth.register.notice')}
-        >
-          {t('auth.register.noticeText')}
-        </Alert>
-        <TextInput label={t('auth.fields.email')} type="email" disabled />
-        <PasswordInput label={t('auth.fields.password')} disabled />
-        <Button fullWidth size="md" disabled>
-          {t('auth.register.submit')}
+        <Text size="sm">{t('auth.register.how')}</Text>
+        <List type="ordered" size="sm" spacing={4}>
+          <List.Item>{t('auth.register.stepAdded')}</List.Item>
+          <List.Item>{t('auth.register.stepLink')}</List.Item>
+          <List.Item>{t('auth.register.stepSignIn')}</List.Item>
+        </List>
+        <Button component={Link} to={paths.login} fullWidth size="md">
+          {t('auth.register.toLogin')}
         </Button>
         <Text size="sm" ta="center" c="dimmed">
-          {t('auth.register.haveAccount')}{' '}
-          <Anchor component={Link} to={paths.login} fw={500}>
-            {t('auth.register.toLogin')}
+          {t('auth.register.linkExpired')}{' '}
+          <Anchor component={Link} to={paths.forgotPassword} fw={500}>
+            {t('auth.register.askLink')}
           </Anchor>
         </Text>
       </Stack>

@@ -15,21 +15,29 @@ const renderReset = (address = '/reset-password?token=tok-1') =>
     address,
   )
 
-const fields = () => ({
-  password: screen.getByLabelText(/^New password/),
+/** The link still works: what the page asks first. */
+const working = (purpose: 'reset' | 'setup' = 'reset') => ({
+  'GET /api/admin/auth/reset-password': () => ok({ purpose, expiresAt: '2026-06-04T10:30:00.000Z' }),
+})
+
+/** The form, once the link has been found to work. */
+const fields = async () => ({
+  password: await screen.findByLabelText(/^New password/),
   confirm: screen.getByLabelText(/^Confirm password/),
 })
 
 describe('ResetPasswordPage', () => {
   it('checks the new password and its confirmation with the spec’s rules', async () => {
-    const fake = fakeFetch({})
+    const fake = fakeFetch(working())
     const user = userEvent.setup()
     renderReset()
-    expect(screen.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: 'Set password' }))
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose a new password' }),
+    ).toBeInTheDocument()
+    await user.click(await screen.findByRole('button', { name: 'Set password' }))
     expect(await screen.findByText('Password is required')).toBeInTheDocument()
     expect(screen.getByText('Confirm password is required')).toBeInTheDocument()
-    const { password, confirm } = fields()
+    const { password, confirm } = await fields()
     await user.type(password, 'abc')
     expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument()
     await user.type(password, 'defgh')
@@ -37,30 +45,43 @@ describe('ResetPasswordPage', () => {
     await user.type(password, '1')
     await user.type(confirm, 'abcdefgh2')
     expect(await screen.findByText('Confirm password must match password')).toBeInTheDocument()
-    expect(fake.calls).toHaveLength(0)
+    expect(fake.callsTo('POST /api/admin/auth/reset-password')).toHaveLength(0)
   })
 
   it('sets the password with the link’s token, then leads to sign-in', async () => {
-    const fake = fakeFetch({ 'POST /api/admin/auth/reset-password': () => ok(null) })
+    const fake = fakeFetch({
+      // Asked once: were it asked again after the reset, the link would be spent by then (and this fake would
+      // fail on the second call).
+      'GET /api/admin/auth/reset-password': [working()['GET /api/admin/auth/reset-password']],
+      'POST /api/admin/auth/reset-password': () => ok(null),
+    })
     const user = userEvent.setup()
     renderReset()
-    const { password, confirm } = fields()
+    const { password, confirm } = await fields()
     await user.type(password, 'newSecret9')
     await user.type(confirm, 'newSecret9')
     await user.click(screen.getByRole('button', { name: 'Set password' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Password saved' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login')
-    expect(fake.calls[0]!.body).toEqual({ token: 'tok-1', password: 'newSecret9' })
+    // The link, spent now, is not asked about again (the account's calls, read again before the page moved on,
+    // leave it be): the page stays on its news.
+    expect(fake.callsTo('GET /api/admin/auth/reset-password')).toHaveLength(1)
+    expect(screen.getByRole('heading', { level: 1, name: 'Password saved' })).toBeInTheDocument()
+    expect(fake.callsTo('POST /api/admin/auth/reset-password')[0]!.body).toEqual({
+      token: 'tok-1',
+      password: 'newSecret9',
+    })
   })
 
-  it('says a spent link is no longer valid and offers a new one', async () => {
+  it('says a link spent while the page was open is no longer valid, and offers a new one', async () => {
     fakeFetch({
+      ...working(),
       'POST /api/admin/auth/reset-password': () =>
         refusal(400, 'resetLinkInvalid', { token: 'resetLinkInvalid' }),
     })
     const user = userEvent.setup()
     renderReset()
-    const { password, confirm } = fields()
+    const { password, confirm } = await fields()
     await user.type(password, 'newSecret9')
     await user.type(confirm, 'newSecret9')
     await user.click(screen.getByRole('button', { name: 'Set password' }))
@@ -70,6 +91,48 @@ describe('ResetPasswordPage', () => {
       '/forgot-password',
     )
     expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument()
+  })
+
+  it('refuses a used or expired link as the page opens, before any password is typed, and asks nothing more', async () => {
+    const fake = fakeFetch({
+      'GET /api/admin/auth/reset-password': () =>
+        refusal(400, 'resetLinkInvalid', { token: 'resetLinkInvalid' }),
+    })
+    renderReset('/reset-password?token=spent-1&lang=en')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Link no longer valid' })).toBeInTheDocument()
+    expect(screen.getByText('This link is no longer valid; ask for a new one')).toBeInTheDocument()
+    expect(screen.getByText(/A link works once, and for a limited time/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    )
+    expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login')
+    expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument()
+    const [asked] = fake.callsTo('GET /api/admin/auth/reset-password')
+    expect(Object.fromEntries(asked!.query)).toEqual({ token: 'spent-1' })
+    expect(fake.calls).toHaveLength(1)
+  })
+
+  it('titles a new member’s set-up link as the setting up of an account', async () => {
+    fakeFetch(working('setup'))
+    renderReset()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set up your account' })).toBeInTheDocument()
+    expect(
+      screen.getByText('Choose the password you will sign in with, and type it twice.'),
+    ).toBeInTheDocument()
+    expect(await screen.findByLabelText(/^New password/)).toBeInTheDocument()
+  })
+
+  it('leaves the form to the reset when the link cannot be checked (too many links tried)', async () => {
+    fakeFetch({
+      'GET /api/admin/auth/reset-password': () =>
+        refusal(429, { code: 'tooManyLinkChecks', params: { minutes: 60 } }),
+    })
+    renderReset()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choose a new password' }),
+    ).toBeInTheDocument()
+    expect(await screen.findByLabelText(/^New password/)).toBeInTheDocument()
   })
 
   it('says so at once for an address without a token', () => {
@@ -84,12 +147,13 @@ describe('ResetPasswordPage', () => {
 
   it('puts a password the server refuses next to its field', async () => {
     fakeFetch({
+      ...working(),
       'POST /api/admin/auth/reset-password': () =>
         refusal(400, 'passwordDigit', { password: 'passwordDigit' }),
     })
     const user = userEvent.setup()
     renderReset()
-    const { password, confirm } = fields()
+    const { password, confirm } = await fields()
     await user.type(password, 'newSecret9')
     await user.type(confirm, 'newSecret9')
     await user.click(screen.getByRole('button', { name: 'Set password' }))
@@ -114,12 +178,13 @@ describe('ResetPasswordPage', () => {
         }),
       'GET /api/admin/config': () =>
         ok({ storeTimeZone: 'Asia/Ho_Chi_Minh', uploadMaxMb: 5, lowStockThreshold: 5 }),
+      ...working(),
       'POST /api/admin/auth/reset-password': () => ok(null),
     })
     const user = userEvent.setup()
     renderReset()
     expect(await screen.findByText('You are signed in as Store Admin')).toBeInTheDocument()
-    const { password, confirm } = fields()
+    const { password, confirm } = await fields()
     await user.type(password, 'newSecret9')
     await user.type(confirm, 'newSecret9')
     await user.click(screen.getByRole('button', { name: 'Set password' }))

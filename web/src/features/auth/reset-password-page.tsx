@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core'
+import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text } from '@mantine/core'
 import { resetPasswordForm } from '@store/contract'
 import { endpoints } from '@store/contract/client'
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -12,7 +13,7 @@ import { errorText } from '../../lib/error-text.ts'
 import { applyServerErrors } from '../../lib/forms.ts'
 import { ApiError } from '../../lib/http.ts'
 import { paths } from '../../lib/paths.ts'
-import { useApiMutation } from '../../lib/queries.ts'
+import { apiQuery, useApiMutation } from '../../lib/queries.ts'
 import { useSession } from '../../lib/session.tsx'
 import { translate, translateMessage } from '../../lib/validation.ts'
 import { AuthFrame } from './auth-frame.tsx'
@@ -26,7 +27,10 @@ const isSpentLink = (error: unknown) =>
 
 /**
  * /reset-password?token=…, where a reset e-mail and an administrator's set-up link lead (CONTRACT 4.2, 4.3): the
- * new password twice, with the rules of spec section 5. A spent link says so and leads to a new request.
+ * new password twice, with the rules of spec section 5. The page first asks whether the link still works (a read
+ * that spends nothing), so a used or expired link says so at once, before anything is typed, and leads to a new
+ * request; a new member's set-up link is titled as such. The link's `lang` has set the page's language already
+ * (lib/i18n.ts).
  *
  * The page works the same signed in or not. An administrator may open a set-up link made for someone else in
  * their own browser; the link alone says whose password it sets, so the page says who is signed in here and
@@ -45,6 +49,15 @@ export function ResetPasswordPage() {
   const reset = useApiMutation(endpoints.auth.resetPassword, {
     meta: { silent: true },
     onSuccess: () => setOutcome('done'),
+  })
+  // Asked once (`static`: not even the reset's refresh of the account's calls asks again, which would only find
+  // the link spent, and count as a link that does not work). The reset itself refuses a link spent meanwhile. A
+  // refusal for another reason (too many links tried, the server away) leaves the form to the reset to decide.
+  const link = useQuery({
+    ...apiQuery(endpoints.auth.checkResetLink, { query: { token } }),
+    enabled: outcome === 'form',
+    staleTime: 'static',
+    meta: { silent: true },
   })
   const form = useForm<ResetPasswordForm>({
     resolver: zodResolver(resetPasswordForm),
@@ -71,10 +84,11 @@ export function ResetPasswordPage() {
   })
   const toggle = { 'aria-label': t('auth.showPassword') }
 
-  if (outcome === 'spent') {
+  if (outcome === 'spent' || (outcome === 'form' && isSpentLink(link.error))) {
     return (
       <AuthFrame title={t('auth.reset.invalidTitle')} subtitle={translate(t, { code: 'resetLinkInvalid' })}>
         <Stack gap="md">
+          <Text size="sm">{t('auth.reset.invalidHelp')}</Text>
           <Button component={Link} to={paths.forgotPassword} fullWidth size="md">
             {t('auth.reset.askAgain')}
           </Button>
@@ -106,9 +120,23 @@ export function ResetPasswordPage() {
     )
   }
 
+  if (link.isPending) {
+    return (
+      <AuthFrame title={t('auth.reset.title')} subtitle={t('auth.reset.checking')}>
+        <Stack align="center" py="md">
+          <Loader size="sm" aria-label={t('auth.reset.checking')} />
+        </Stack>
+      </AuthFrame>
+    )
+  }
+
   const failure = reset.isError ? errorText(reset.error, { withField: false }) : undefined
+  const setup = link.data?.data.purpose === 'setup'
   return (
-    <AuthFrame title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')}>
+    <AuthFrame
+      title={setup ? t('auth.reset.setupTitle') : t('auth.reset.title')}
+      subtitle={setup ? t('auth.reset.setupSubtitle') : t('auth.reset.subtitle')}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {user && (

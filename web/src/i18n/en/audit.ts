@@ -16,6 +16,7 @@ export const audit = {
     to: 'To',
     any: 'All',
     record: 'Only {{entity}} {{id}}',
+    recordNamed: 'Only {{record}}',
     clearRecord: 'Show every record',
   },
   export: 'Export',
@@ -23,9 +24,16 @@ export const audit = {
   nobody: 'Not signed in',
   record: '{{entity}} {{id}}',
   openRecord: 'Open {{entity}} {{id}}',
+  /** A record by what people call it (its name, a review's and an order line's product); orders by number. */
+  recordNamed: '{{entity}} “{{name}}”',
+  recordOrder: 'Order #{{id}}',
+  recordOrderNamed: 'Order #{{id}} · {{name}}',
+  recordReview: 'Review of “{{name}}”',
+  openNamed: 'Open {{record}}',
   changeCount_one: '{{count}} field',
   changeCount_other: '{{count}} fields',
-  noChanges: 'No field changed',
+  /** An entry that changed no field (a sign-in): its button opens who, when and from where. */
+  noFields: 'Details',
   showChanges: '{{changes}}: {{action}} at {{time}}',
   details: {
     title: 'Entry details',

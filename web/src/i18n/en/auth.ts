@@ -37,7 +37,12 @@ export const auth = {
     toLogin: 'Sign in',
     toHome: 'Back to the back-office',
     invalidTitle: 'Link no longer valid',
+    invalidHelp:
+      'A link works once, and for a limited time: 30 minutes when you asked for it here, 24 hours when an administrator made it, 72 hours for a new account. Ask for a new one below, or ask an administrator of the store.',
     askAgain: 'Ask for a new link',
+    checking: 'Checking the link…',
+    setupTitle: 'Set up your account',
+    setupSubtitle: 'Choose the password you will sign in with, and type it twice.',
     signedInTitle: 'You are signed in as {{name}}',
     signedIn:
       'This link sets the password of the account it was made for, which may not be yours. Your own session stays as it is, unless the link is for your account.',
@@ -59,12 +64,14 @@ export const auth = {
   toRegister: 'Create Account',
   register: {
     title: 'Create Account',
-    subtitle: 'Accounts of the back-office are staff accounts.',
     notice: 'Accounts are created by an administrator',
-    noticeText:
-      'This page cannot create an account. Ask an administrator of the store to create one for you; you will then sign in with the e-mail and password they give you.',
-    submit: 'Create Account',
-    haveAccount: 'Already have an account?',
+    how: 'The back-office has staff accounts only, and nobody signs up here. To get one:',
+    stepAdded: 'An administrator of the store adds you on the Staff screen.',
+    stepLink:
+      'You receive a set-up link by e-mail, or from the administrator. Open it and choose your password; it works once, for 72 hours.',
+    stepSignIn: 'Sign in with your e-mail and that password.',
     toLogin: 'Back to Login',
+    linkExpired: 'Set-up link expired?',
+    askLink: 'Ask for a new one with your e-mail',
   },
 }

@@ -82,6 +82,8 @@ export const common = {
   editedMeanwhile: {
     title: 'Changed by someone else',
     body: 'Someone else saved this record after you opened it, so your changes were not saved.',
+    savedBy: '{{name}} saved this record at {{time}}, after you opened it, so your changes were not saved.',
+    differs: 'What you are saving differs from what is stored now in:',
     choice:
       'Reload to see the record as it is now (the changes on this form are discarded), or Cancel to keep editing.',
   },

@@ -1,6 +1,7 @@
 import { messageTexts } from '@store/contract'
 import { account as enAccount } from './account.ts'
 import { audit as enAudit } from './audit.ts'
+import { auditFields as enAuditFields } from './audit-fields.ts'
 import { auth as enAuth } from './auth.ts'
 import { brands as enBrands } from './brands.ts'
 import { categories as enCategories } from './categories.ts'
@@ -40,6 +41,8 @@ export const en = {
   reviews: enReviews,
   staff: enStaff,
   audit: enAudit,
+  /** Every field an audit entry can name, by its key (the contract's `AUDIT_FIELDS`). */
+  auditFields: enAuditFields,
   settings: enSettings,
   cod: enCod,
 }

@@ -40,7 +40,12 @@ export const auth: Messages<typeof en> = {
     toLogin: 'Đăng nhập',
     toHome: 'Quay lại trang quản trị',
     invalidTitle: 'Liên kết không còn hiệu lực',
+    invalidHelp:
+      'Mỗi liên kết chỉ dùng được một lần và trong thời gian có hạn: 30 phút nếu bạn tự yêu cầu tại đây, 24 giờ nếu do quản trị viên tạo, 72 giờ với tài khoản mới. Hãy yêu cầu liên kết mới bên dưới, hoặc nhờ quản trị viên cửa hàng.',
     askAgain: 'Yêu cầu liên kết mới',
+    checking: 'Đang kiểm tra liên kết…',
+    setupTitle: 'Thiết lập tài khoản',
+    setupSubtitle: 'Chọn mật khẩu bạn sẽ dùng để đăng nhập, rồi nhập lại lần nữa.',
     signedInTitle: 'Bạn đang đăng nhập với tên {{name}}',
     signedIn:
       'Liên kết này đặt mật khẩu cho tài khoản mà nó được tạo ra, có thể không phải tài khoản của bạn. Phiên đăng nhập của bạn vẫn giữ nguyên, trừ khi liên kết dành cho chính tài khoản của bạn.',
@@ -62,12 +67,14 @@ export const auth: Messages<typeof en> = {
   toRegister: 'Tạo tài khoản',
   register: {
     title: 'Tạo tài khoản',
-    subtitle: 'Tài khoản trang quản trị là tài khoản nhân viên.',
     notice: 'Tài khoản do quản trị viên cấp',
-    noticeText:
-      'Không thể tự tạo tài khoản tại đây. Vui lòng liên hệ quản trị viên cửa hàng để được cấp tài khoản, sau đó đăng nhập bằng email và mật khẩu được cung cấp.',
-    submit: 'Tạo tài khoản',
-    haveAccount: 'Đã có tài khoản?',
+    how: 'Trang quản trị chỉ có tài khoản nhân viên và không thể tự đăng ký tại đây. Để có tài khoản:',
+    stepAdded: 'Quản trị viên cửa hàng thêm bạn ở màn hình Nhân viên.',
+    stepLink:
+      'Bạn nhận được liên kết thiết lập qua email hoặc từ quản trị viên. Mở liên kết và chọn mật khẩu; liên kết dùng được một lần, trong 72 giờ.',
+    stepSignIn: 'Đăng nhập bằng email của bạn và mật khẩu vừa chọn.',
     toLogin: 'Quay lại đăng nhập',
+    linkExpired: 'Liên kết thiết lập đã hết hạn?',
+    askLink: 'Yêu cầu liên kết mới bằng email của bạn',
   },
 }

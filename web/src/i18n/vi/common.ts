@@ -83,6 +83,9 @@ export const common: Messages<typeof en> = {
   editedMeanwhile: {
     title: 'Đã có người khác thay đổi',
     body: 'Người khác đã lưu bản ghi này sau khi bạn mở nó, nên các thay đổi của bạn chưa được lưu.',
+    savedBy:
+      '{{name}} đã lưu bản ghi này lúc {{time}}, sau khi bạn mở nó, nên các thay đổi của bạn chưa được lưu.',
+    differs: 'Những trường bạn đang lưu khác với bản hiện có:',
     choice:
       'Chọn Tải lại để xem bản ghi như hiện tại (các thay đổi trên biểu mẫu này sẽ bị bỏ), hoặc Hủy để tiếp tục chỉnh sửa.',
   },

@@ -2,6 +2,7 @@ import type { en } from '../en/index.ts'
 import type { Messages } from '../types.ts'
 import { account as viAccount } from './account.ts'
 import { audit as viAudit } from './audit.ts'
+import { auditFields as viAuditFields } from './audit-fields.ts'
 import { auth as viAuth } from './auth.ts'
 import { brands as viBrands } from './brands.ts'
 import { categories as viCategories } from './categories.ts'
@@ -40,6 +41,7 @@ export const vi: Messages<typeof en> = {
   reviews: viReviews,
   staff: viStaff,
   audit: viAudit,
+  auditFields: viAuditFields,
   settings: viSettings,
   cod: viCod,
 }

@@ -85,6 +85,7 @@ export const messages: Messages<typeof messageTexts> = {
   resetLinkSent: 'Nếu email này thuộc một tài khoản nhân viên, liên kết đặt lại mật khẩu đang được gửi đến',
   resetLinkInvalid: 'Liên kết này không còn hiệu lực; vui lòng yêu cầu liên kết mới',
   tooManyResetRequests: 'Quá nhiều yêu cầu đặt lại mật khẩu; thử lại sau {{minutes}} phút',
+  tooManyLinkChecks: 'Đã mở quá nhiều liên kết không còn hiệu lực; thử lại sau {{minutes}} phút',
   mfaTokenInvalid: 'Phiên đăng nhập đã hết hạn; vui lòng nhập lại email và mật khẩu',
   codeWrong: 'Mã không đúng',
   codeUsed: 'Mã này đã được dùng; vui lòng chờ mã tiếp theo',
