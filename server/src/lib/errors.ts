@@ -59,6 +59,33 @@ export const notFound = (code: MessageCode) => new HttpError(404, { code })
 export const conflict = (code: MessageCode, params?: MessageParams, field?: string) =>
   field ? fieldError(409, field, code, params) : new HttpError(409, params ? { code, params } : { code })
 
+/**
+ * Runs every check of a form's fields that the schema cannot make (a date against today, a taken e-mail, an
+ * address's codes) and refuses once with all the fields that failed, so a form shows them after one save rather
+ * than one a save. A field that is wrong makes it a 400; a conflict alone (a taken e-mail) stays a 409. An error
+ * that is not about a field is thrown as it is.
+ *
+ * @example const place = await checkFields(() => checkDob(body.dob), () => checkEmailFree(db, body.email))
+ */
+export async function checkFields(...checks: (() => unknown)[]): Promise<void> {
+  const refused: HttpError[] = []
+  for (const check of checks) {
+    try {
+      await check()
+    } catch (error) {
+      if (!(error instanceof HttpError) || !error.fields) throw error
+      refused.push(error)
+    }
+  }
+  if (refused.length <= 1) {
+    if (refused[0]) throw refused[0]
+    return
+  }
+  const status = refused.some((error) => error.statusCode === 400) ? 400 : refused[0]!.statusCode
+  const first = refused.find((error) => error.statusCode === status)!
+  throw new HttpError(status, first.refusal, Object.assign({}, ...refused.map((error) => error.fields)))
+}
+
 /** 409 'This record was changed by someone else', with the record as it is now in `data` (CONTRACT 4.6). */
 export const editedMeanwhile = (current: unknown) =>
   new HttpError(409, { code: 'editedMeanwhile' }, undefined, current)

@@ -194,6 +194,33 @@ describe('POST /api/admin/users', () => {
     expect(Object.keys(body.errors)).toEqual(['email'])
   })
 
+  it('names every field the schema cannot check in one answer, so a form shows them after one save', async () => {
+    const body = expectEnvelope(
+      await t.call(
+        'POST',
+        '/api/admin/users',
+        customer({
+          email: 'an@example.vn',
+          dob: '2025-06-17',
+          addressParts: { street: '12 Trần Duy Hưng', provinceCode: '01', wardCode: '99999' },
+        }),
+      ),
+      400,
+    )
+    expect(body.errors).toEqual({
+      dob: 'The date of birth cannot be in the future',
+      email: 'This email is already in use',
+      'addressParts.wardCode': 'No ward or commune of this province has this code',
+    })
+    expect(body.codes.email).toEqual({ code: 'emailTaken' })
+    // A taken e-mail alone is still the contract's 409.
+    const taken = expectEnvelope(
+      await t.call('POST', '/api/admin/users', customer({ email: 'an@example.vn' })),
+      409,
+    )
+    expect(taken.code).toBe('emailTaken')
+  })
+
   it('needs a signed-in administrator', async () => {
     expectEnvelope(await t.call('POST', '/api/admin/users', customer({ email: 'x@example.vn' }), {}), 401)
   })

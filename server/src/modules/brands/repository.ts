@@ -80,8 +80,15 @@ export function brandBatches(db: Db, query: Pick<BrandListQuery, 'name' | 'sortB
   )
 }
 
+/**
+ * Every brand, for the pickers, in the list's name order: by the name without its diacritics, then the name, so
+ * 'Ánh Dương' sits among the A's and not after 'Zara' as byte order puts it.
+ */
 export async function allBrands(db: Db) {
-  const all = await db.select().from(brands).orderBy(brands.name, brands.id)
+  const all = await db
+    .select()
+    .from(brands)
+    .orderBy(...sortingOf(brandSorts, brands.id, 'name:asc').orderBy)
   return all.map(toBrand)
 }
 

@@ -73,8 +73,15 @@ export function categoryBatches(db: Db, query: Pick<CategoryListQuery, 'name' | 
   )
 }
 
+/**
+ * Every category, for the pickers, in the list's name order: by the name without its diacritics, then the name,
+ * so 'Áo khoác' sits among the A's and not after 'Túi xách' as byte order puts it.
+ */
 export async function allCategories(db: Db) {
-  const all = await db.select().from(categories).orderBy(categories.name, categories.id)
+  const all = await db
+    .select()
+    .from(categories)
+    .orderBy(...sortingOf(categorySorts, categories.id, 'name:asc').orderBy)
   return all.map(toCategory)
 }
 

@@ -19,7 +19,14 @@ import {
   totalOf,
 } from '../../lib/counts.ts'
 import { keysetBatches } from '../../lib/csv.ts'
-import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.ts'
+import {
+  badRequest,
+  checkFields,
+  conflict,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  notFound,
+} from '../../lib/errors.ts'
 import { ids } from '../../lib/ids.ts'
 import {
   matches,
@@ -214,8 +221,14 @@ interface Clock {
 }
 
 export async function createUser(db: Db, body: UserCreateBody, clock: Clock) {
-  checkDob(body.dob, clock.timeZone, clock.now)
-  await checkEmailFree(db, body.email)
+  let place: ReturnType<typeof placeOf> | undefined
+  await checkFields(
+    () => checkDob(body.dob, clock.timeZone, clock.now),
+    () => checkEmailFree(db, body.email),
+    () => {
+      place = placeOf(body)
+    },
+  )
   const passwordHash = await hashPassword(body.password)
   try {
     const [row] = await db
@@ -227,7 +240,7 @@ export async function createUser(db: Db, body: UserCreateBody, clock: Clock) {
         phoneNumber: body.phoneNumber,
         gender: body.gender,
         dob: body.dob ?? null,
-        ...placeOf(body),
+        ...place,
         role: 'user',
         createdAt: clock.now,
         updatedAt: clock.now,
@@ -268,15 +281,22 @@ export async function updateUser(
   if (body.role !== undefined && body.role !== current.role) {
     throw badRequest('role', 'roleFixed')
   }
-  checkDob(body.dob, clock.timeZone, clock.now)
-  if (body.email !== undefined) await checkEmailFree(db, body.email, current.id)
+  const placed = body.location !== undefined || body.addressParts !== undefined
+  let place: ReturnType<typeof placeOf> | undefined
+  await checkFields(
+    () => checkDob(body.dob, clock.timeZone, clock.now),
+    () => (body.email !== undefined ? checkEmailFree(db, body.email, current.id) : undefined),
+    () => {
+      if (placed) place = placeOf(body)
+    },
+  )
   const changes = {
     ...(body.name !== undefined && { name: body.name }),
     ...(body.email !== undefined && { email: body.email }),
     ...(body.phoneNumber !== undefined && { phoneNumber: body.phoneNumber }),
     ...(body.gender !== undefined && { gender: body.gender }),
     ...(body.dob !== undefined && { dob: body.dob }),
-    ...(body.location !== undefined || body.addressParts !== undefined ? placeOf(body) : {}),
+    ...place,
     ...(body.avatar !== undefined && { avatar: body.avatar }),
   }
   try {

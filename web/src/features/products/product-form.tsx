@@ -23,6 +23,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Controller, type Resolver, type UseFormReturn, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ImageInput } from '../../components/image-input.tsx'
+import { rowsByName } from '../../lib/collate.ts'
 import { keepTouched, keepTouchedRows } from '../../lib/edit-body.ts'
 import { apiQuery } from '../../lib/queries.ts'
 import { translateMessage } from '../../lib/validation.ts'
@@ -105,8 +106,8 @@ export interface Option {
 
 /** The category and brand selects' options (`/all`); empty until they answer (a failure is toasted). */
 function useOptions(): { categories: Option[]; brands: Option[] } {
-  const categories = useQuery({ ...apiQuery(endpoints.categories.all), select: (answer) => answer.data })
-  const brands = useQuery({ ...apiQuery(endpoints.brands.all), select: (answer) => answer.data })
+  const categories = useQuery({ ...apiQuery(endpoints.categories.all), select: rowsByName })
+  const brands = useQuery({ ...apiQuery(endpoints.brands.all), select: rowsByName })
   return { categories: categories.data ?? [], brands: brands.data ?? [] }
 }
 
