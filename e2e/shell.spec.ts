@@ -158,7 +158,9 @@ test('the command palette finds an order by phone and a product by SKU, and open
     // `/` opens it too; a variant's SKU finds its product, in any case.
     await page.keyboard.press('/')
     await expect(search).toBeFocused()
+    await expect(search).toHaveValue('')
     await page.keyboard.type(sku.toLowerCase())
+    await expect(search).toHaveValue(sku.toLowerCase())
     const match = page
       .getByRole('group', { name: shell.palette.products })
       .getByRole('option', { name: new RegExp(`^${product.name}`) })
@@ -169,7 +171,10 @@ test('the command palette finds an order by phone and a product by SKU, and open
 
     // Screens by their names, accents aside, and 'New order'.
     await page.keyboard.press('/')
+    await expect(search).toBeFocused()
+    await expect(search).toHaveValue('')
     await page.keyboard.type('tao don')
+    await expect(search).toHaveValue('tao don')
     // The screens' line is the chosen one once the records' search has answered too (nothing found by these words).
     const newOrder = page.getByRole('option', { name: shell.palette.newOrder })
     await expect(newOrder).toHaveAttribute('aria-selected', 'true')

@@ -6,7 +6,7 @@ import type { Permission } from '@store/contract'
 import { endpoints } from '@store/contract/client'
 import { IconPackage, IconReceipt, IconSearch, IconSquarePlus, IconUser } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { type KeyboardEvent, useEffect, useId, useReducer, useState } from 'react'
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useReducer, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useFormat } from '../lib/format.ts'
@@ -107,6 +107,15 @@ export function CommandPalette({
   }, [itemsKey, store])
   const optionId = (id: string) => `${listId}-${id}`
   const active = items[selected]
+  // Enter clicks the first line that carries `data-selected` in the page, an attribute Spotlight also writes
+  // itself; after every render exactly the chosen line carries it, so Enter opens what the screen shows as chosen.
+  useLayoutEffect(() => {
+    const lines = document.getElementById(listId)?.querySelectorAll('[data-action]') ?? []
+    lines.forEach((line, index) => {
+      if (index === selected) line.setAttribute('data-selected', 'true')
+      else line.removeAttribute('data-selected')
+    })
+  })
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') followSelection()
