@@ -5,9 +5,9 @@
  * phone, and a layout shift (CLS) of at most 0.02. Then the first paint of a signed-in page on a slow line
  * (400 ms of latency, 400 kbps, nothing cached) against 2 s.
  *
- * It serves the build in web/dist as `npm start` does, on a fresh embedded database in a temporary folder with
- * the demo store, signs in through the API and hands the page the session the way the app keeps it (its tokens
- * in localStorage), then runs Lighthouse in Chromium: /usr/bin/chromium, or CHROME_PATH.
+ * It serves the build in web/dist as `npm start` does (scripts/demo-server.ts), on a fresh embedded database in a
+ * temporary folder with the demo store, signs in through the API and hands the page the session the way the app
+ * keeps it (its tokens in localStorage), then runs Lighthouse in Chromium: /usr/bin/chromium, or CHROME_PATH.
  *
  * The phone's CPU is simulated by slowing this machine's down: Lighthouse's default of 4 times assumes a fast
  * desktop (its benchmark index 1,500 to 2,000), and on a slower host it simulates a phone slower than a mid-range
@@ -24,20 +24,8 @@
  *
  * The table is written, with every run's figures, to bench/results/lighthouse-<time>.json (git-ignored).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import {
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs'
-import net from 'node:net'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Flags, type Result } from 'lighthouse'
@@ -45,6 +33,7 @@ import * as constants from 'lighthouse/core/config/constants.js'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 import puppeteer, { type Browser, type Page as Tab } from 'puppeteer-core'
+import { signIn, someOrder, startDemoServer, stopDemoServer } from '../scripts/demo-server.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const ADMIN = { email: 'lighthouse-admin@example.com', password: 'lighthouse2026' }
@@ -102,90 +91,6 @@ const { values: options } = parseArgs({
 })
 const RUNS = Math.max(1, Number(options.runs) || 1)
 
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-interface Server {
-  child: ChildProcess
-  base: string
-  dir: string
-  log: string
-}
-
-/** `npm start` on a fresh data folder with the demo store; answers once /api/health does. */
-async function startServer(): Promise<Server> {
-  const web = process.env.WEB_DIR ?? path.join(root, 'web/dist')
-  if (!existsSync(path.join(web, 'index.html')))
-    throw new Error(`no build in ${web}: run \`npm run build\` first`)
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-lighthouse-'))
-  const port = await freePort()
-  const log = path.join(dir, 'server.log')
-  const out = createWriteStream(log)
-  const child = spawn(process.execPath, ['server/start.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: path.join(dir, 'data'),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SEED_DEMO: 'true',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      // No token expires during a run, so no run measures a refresh.
-      ACCESS_TOKEN_MINUTES: '120',
-      LOG_LEVEL: 'warn',
-      LOG_FORMAT: 'json',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout!.pipe(out)
-  child.stderr!.pipe(out)
-  const base = `http://127.0.0.1:${port}`
-  const until = Date.now() + 180_000
-  while (Date.now() < until && child.exitCode === null) {
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return { child, base, dir, log }
-    await sleep(250)
-  }
-  child.kill('SIGKILL')
-  throw new Error(`the server did not start; its log:\n${readFileSync(log, 'utf8').slice(-4000)}`)
-}
-
-async function stopServer(server: Server) {
-  if (server.child.exitCode === null) {
-    const exited = new Promise((resolve) => server.child.once('exit', resolve))
-    server.child.kill('SIGTERM')
-    await Promise.race([exited, sleep(15_000)])
-    if (server.child.exitCode === null) server.child.kill('SIGKILL')
-  }
-  rmSync(server.dir, { recursive: true, force: true })
-}
-
-/** Signs the administrator in through the API: the tokens the sign-in page would store. */
-async function signIn(base: string): Promise<{ access: string; refresh: string }> {
-  const answer = await fetch(`${base}/api/admin/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(ADMIN),
-  })
-  const body = (await answer.json()) as {
-    data?: { tokens?: { access: { token: string }; refresh: { token: string } } }
-  }
-  const tokens = body.data?.tokens
-  if (!answer.ok || !tokens) throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(body)}`)
-  return { access: tokens.access.token, refresh: tokens.refresh.token }
-}
-
 interface Run {
   score: number
   fcp: number
@@ -228,16 +133,6 @@ function cpuSlowdown(index: number): number {
 }
 
 /** An order of the demo store, for the order detail's address. */
-async function someOrder(base: string, access: string): Promise<string> {
-  const answer = await fetch(`${base}/api/admin/orders?page=1`, {
-    headers: { authorization: `Bearer ${access}` },
-  })
-  const body = (await answer.json()) as { data?: { id: string }[] }
-  const id = body.data?.[0]?.id
-  if (!id) throw new Error(`no order in the demo store: ${answer.status}`)
-  return id
-}
-
 interface SlowLoad {
   /** The first paint with content: the frame index.html carries. */
   firstPaint: number
@@ -318,14 +213,14 @@ async function main() {
   if (!existsSync(CHROME)) throw new Error(`no Chromium at ${CHROME}: set CHROME_PATH`)
   const pages = PAGES.filter((p) => !options.only || p.name.includes(options.only))
   console.log(`Starting the server (demo store, ${pages.length} page(s), ${RUNS} run(s) each per profile)…`)
-  const server = await startServer()
+  const server = await startDemoServer(ADMIN)
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS })
   const rows: { page: string; profile: string; target: number; median: Run; runs: Run[] }[] = []
   let index = 0
   let slowdown = 0
   let slow: SlowLoad | undefined
   try {
-    const tokens = await signIn(server.base)
+    const tokens = await signIn(server.base, ADMIN)
     const order = await someOrder(server.base, tokens.access)
     // A tab of the app's origin, through which the session is stored or removed and the cache emptied.
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
@@ -393,7 +288,7 @@ async function main() {
     await browser.disconnect()
   } finally {
     await chrome.kill()
-    await stopServer(server)
+    await stopDemoServer(server)
   }
   console.log('\n')
   const ms = (v: number) => `${Math.round(v)} ms`

@@ -72,7 +72,8 @@ export function StatCard({
           size={52}
           thickness={6}
           roundCaps
-          rootColor="gray.2"
+          // The track in the scheme's own border colour: light grey on white, dark grey in dark mode.
+          rootColor="var(--mantine-color-default-border)"
           sections={[{ value: Math.min(percent, 100), color }]}
         />
         <div>
