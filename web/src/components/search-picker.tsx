@@ -85,7 +85,7 @@ export function SearchPicker({
           data-autofocus={autofocus || undefined}
           value={search}
           leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={loading ? <Loader size="xs" aria-label={t('common.loading')} /> : null}
+          rightSection={loading ? <Loader size="xs" role="status" aria-label={t('common.loading')} /> : null}
           error={error}
           onChange={(event) => {
             onSearchChange(event.currentTarget.value)

@@ -50,7 +50,7 @@ export function SessionsTab() {
   if (list.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Center>
     )
   }

@@ -145,7 +145,7 @@ function SetupForm({
     <Stack gap="md">
       <Text size="sm">{t('account.twoFactor.scan')}</Text>
       <Center>
-        <Suspense fallback={<Loader aria-label={t('account.twoFactor.qrLoading')} />}>
+        <Suspense fallback={<Loader role="status" aria-label={t('account.twoFactor.qrLoading')} />}>
           <QrCode value={otpauthUrl} label={t('account.twoFactor.qrLabel')} />
         </Suspense>
       </Center>

@@ -124,7 +124,7 @@ export function ResetPasswordPage() {
     return (
       <AuthFrame title={t('auth.reset.title')} subtitle={t('auth.reset.checking')}>
         <Stack align="center" py="md">
-          <Loader size="sm" aria-label={t('auth.reset.checking')} />
+          <Loader size="sm" role="status" aria-label={t('auth.reset.checking')} />
         </Stack>
       </AuthFrame>
     )

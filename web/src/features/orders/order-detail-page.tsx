@@ -162,7 +162,7 @@ export function OrderDetailPage() {
         />
       ) : (
         <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
+          <Loader role="status" aria-label={t('common.loading')} />
         </Center>
       )}
       <ConfirmDialog

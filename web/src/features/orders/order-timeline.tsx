@@ -222,7 +222,7 @@ export function OrderTimeline({ orderId, canWrite }: { orderId: string; canWrite
         </Alert>
       ) : !events.data ? (
         <Center py="md">
-          <Loader size="sm" aria-label={t('common.loading')} />
+          <Loader size="sm" role="status" aria-label={t('common.loading')} />
         </Center>
       ) : events.data.length === 0 ? (
         <Text size="sm" c="dimmed" mt="md">
