@@ -1,5 +1,6 @@
 import type { EndpointAnswer, ListMeta, Route } from '@store/contract'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useContext, useEffect, useState } from 'react'
+import { UNSAFE_DataRouterContext, useLocation } from 'react-router'
 import {
   type FilterOf,
   type FilterValue,
@@ -132,12 +133,19 @@ export function useListAddress<E extends ListEndpoint>(options: ListAddressOptio
   const [searchText, setSearchText] = useState(term)
   // A change of address (back, forward, a link) puts its term in the box.
   useEffect(() => setSearchText(term), [term])
+  // A move to another screen changes the router's address at once, while this screen stays on view until the next
+  // one's code has arrived: a search still waiting then is dropped, not written into the next screen's address.
+  const router = useContext(UNSAFE_DataRouterContext)?.router
+  const { pathname } = useLocation()
   useEffect(() => {
     const wanted = searchText.trim()
     if (wanted === term) return
-    const timer = setTimeout(() => go({ page: 1, term: wanted }), SEARCH_DEBOUNCE_MS)
+    const timer = setTimeout(() => {
+      if (router && router.state.location.pathname !== pathname) return
+      go({ page: 1, term: wanted })
+    }, SEARCH_DEBOUNCE_MS)
     return () => clearTimeout(timer)
-  }, [searchText, term, go])
+  }, [searchText, term, go, router, pathname])
 
   return {
     page,

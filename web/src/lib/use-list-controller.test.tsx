@@ -11,6 +11,7 @@ import {
 } from '@store/contract'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { lazy } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import type { Column } from '../components/data-table.tsx'
@@ -147,6 +148,23 @@ describe('useListController through a list screen', () => {
     await waitFor(() => expect(search(router)).toEqual({ name: 'qu', page: '1' }))
     await screen.findByText('qu 1.1')
     expect(queries(fake).map((q) => q.name)).toEqual([undefined, 'qu'])
+  })
+
+  it('drops a search still waiting when the user moves to another screen before it is sent', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const fake = fakeFetch({ [LIST]: listReply })
+    // The next screen's code has not arrived yet, so the list stays on view during the move, as in the app.
+    const NextScreen = lazy(() => new Promise<never>(() => {}))
+    const { router } = renderAt(<ThingList />, '/x', '/x', {
+      others: [{ path: '/y', element: <NextScreen /> }],
+    })
+    await screen.findByText('thing 1.1')
+    await user.type(screen.getByRole('searchbox', { name: 'Search thing' }), 'qu')
+    await act(() => router.navigate('/y'))
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS * 2))
+    expect(router.state.location.pathname).toBe('/y')
+    expect(search(router)).toEqual({})
+    expect(queries(fake).map((q) => q.name)).toEqual([undefined])
   })
 
   it('clears the search at once: the box, the address and the list', async () => {

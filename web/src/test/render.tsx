@@ -3,7 +3,7 @@ import { type Permission, ROLE_PERMISSIONS } from '@store/contract'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router'
 import { theme } from '../app/theme.ts'
 import { PermissionsProvider } from '../lib/permissions.tsx'
 
@@ -30,9 +30,16 @@ export function renderAt(
     queryClient = new QueryClient({
       defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
     }),
-  }: { permissions?: readonly Permission[]; dropdowns?: boolean; queryClient?: QueryClient } = {},
+    others = [],
+  }: {
+    permissions?: readonly Permission[]
+    dropdowns?: boolean
+    queryClient?: QueryClient
+    /** Other screens the test moves to. */
+    others?: RouteObject[]
+  } = {},
 ) {
-  const router = createMemoryRouter([{ path, element: ui }], { initialEntries: [address] })
+  const router = createMemoryRouter([{ path, element: ui }, ...others], { initialEntries: [address] })
   const result = render(
     <MantineProvider theme={theme} env={dropdowns ? 'test' : 'default'}>
       <QueryClientProvider client={queryClient}>
