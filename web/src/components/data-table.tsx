@@ -36,6 +36,12 @@ export interface Column<Row> {
 /** Below Mantine's `sm` breakpoint (48em) a row is a card; as a max-width query, a test browser without media queries sees the table. */
 export const PHONE_QUERY = '(max-width: 47.99em)'
 
+/**
+ * A value as a card's line shows it. Mantine's Group leaves out falsy children, so a number is given as its text:
+ * 'Đã bán: 0' rather than 'Đã bán:' with nothing after it.
+ */
+const cardValue = (value: ReactNode) => (typeof value === 'number' ? String(value) : value)
+
 const ariaSort = (column: { sort?: string }, sort: SortState | undefined) => {
   if (!column.sort) return undefined
   if (sort?.field !== column.sort) return 'none' as const
@@ -220,7 +226,7 @@ export function DataTable<Row>({
                                 <Text span size="xs" c="dimmed">
                                   {column.header}:
                                 </Text>
-                                {column.render(row)}
+                                {cardValue(column.render(row))}
                               </Group>
                             ),
                           )}
