@@ -26,9 +26,9 @@ const columnText = (page: Page, name: string, index: number) =>
     (rows, i) => rows.map((row) => row.querySelectorAll('td')[i]?.textContent ?? ''),
     index,
   )
-/** The order numbers the order list shows, in its order. */
+/** The order numbers the order list shows, in its order (the number's cell also says the day it was placed). */
 const orderNumbers = (page: Page) =>
-  columnText(page, 'Order', 2).then((cells) => cells.map((cell) => cell.replace(/^#/, '')))
+  columnText(page, 'Order', 2).then((cells) => cells.map((cell) => /^#(\d+)/.exec(cell)?.[1] ?? cell))
 
 /** A store calendar day, YYYY-MM-DD in Ho Chi Minh City. */
 const storeDay = (iso: string) =>
@@ -95,7 +95,9 @@ test('filtering the orders by status and days: the address, and after a reload t
   await page.getByRole('textbox', { name: 'Placed to' }).blur()
   await expect.poll(() => query(page)).toEqual({ status: '1,2', from, to })
   await expect.poll(() => orderNumbers(page)).toEqual(expected.data.map((o) => o.id))
-  for (const status of await columnText(page, 'Order', 7)) expect(['Pending', 'Processing']).toContain(status)
+  // The status's cell: the order's status, then where its money stands.
+  for (const status of await columnText(page, 'Order', 6))
+    expect(status).toMatch(/^(Pending|Processing)Payment: /)
 
   await page.reload()
   await expect(page.getByRole('checkbox', { name: 'Pending', exact: true })).toBeChecked()
@@ -218,7 +220,7 @@ test('on a phone the order list needs no sideways scrolling and long addresses s
 
   // On a wide screen an address takes at most two lines, the whole of it in its title.
   await page.setViewportSize({ width: 1280, height: 800 })
-  const address = dataRows(page, 'Order').first().locator('td').nth(4).locator('[title]')
+  const address = dataRows(page, 'Order').first().locator('td').nth(3).locator('[title]')
   const lines = await address.evaluate(
     (el) => el.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(el).lineHeight),
   )

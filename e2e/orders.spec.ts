@@ -105,7 +105,8 @@ test('the order list shows numbered rows with VND amounts and status badges, and
   await expect(page.getByRole('heading', { level: 1, name: 'Order' })).toBeVisible()
   await expect(page).toHaveTitle(/^Order · /)
   await expect(page.getByLabel('Breadcrumb').getByText('Order List')).toBeVisible()
-  for (const header of ['Stt', 'User Name', 'Address', 'Amount', 'Quantity', 'Status', 'Payment', 'Action']) {
+  // The order's number carries the day it was placed, its status where the money stands (CONTRACT 5.8).
+  for (const header of ['Stt', 'User Name', 'Order', 'Address', 'Amount', 'Quantity', 'Status', 'Action']) {
     await expect(ordersTable(page).getByRole('columnheader', { name: header, exact: true })).toBeVisible()
   }
   await expect(dataRows(page)).toHaveCount(10)

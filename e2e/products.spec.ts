@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { vi } from '../web/src/i18n/vi/index.ts'
 import { SLOW } from './admin-account.ts'
 import { type Api, expect, expectAccessible, screenshot, test, unique } from './fixtures.ts'
 
@@ -13,9 +14,9 @@ interface Row {
 const PRICE = /^\d{1,3}(,\d{3})* VND$/
 
 /** The table's body rows (the header row has no cells). */
-const bodyRows = (page: Page) =>
+const bodyRows = (page: Page, caption = 'Product') =>
   page
-    .getByRole('table', { name: 'Product' })
+    .getByRole('table', { name: caption })
     .getByRole('row')
     .filter({ has: page.getByRole('cell') })
 
@@ -113,6 +114,25 @@ test('the product search works through the box and the address; none left is out
     await page.getByRole('button', { name: 'Clear search' }).click()
     await expect(search).toHaveValue('')
     await expect(bodyRows(page)).toHaveCount(10)
+  } finally {
+    await api.delete(`/admin/products/${product.id}`)
+  }
+})
+
+test('on a phone in Vietnamese a product nothing of which has sold says so on its card: Đã bán: 0', async ({
+  page,
+  api,
+}) => {
+  const product = await arrangeProduct(api)
+  try {
+    await page.addInitScript(() => localStorage.setItem('language', 'vi'))
+    await page.setViewportSize({ width: 375, height: 812 })
+    await page.goto(`/admin/products?name=${encodeURIComponent(product.name)}`)
+    await expect(bodyRows(page, vi.products.title)).toHaveCount(1)
+    const card = bodyRows(page, vi.products.title).first()
+    await expect(card).toContainText(product.name)
+    const sold = card.getByText(`${vi.products.fields.sold}:`, { exact: true }).locator('..')
+    await expect(sold).toHaveText(new RegExp(`^${vi.products.fields.sold}:\\s*0$`))
   } finally {
     await api.delete(`/admin/products/${product.id}`)
   }

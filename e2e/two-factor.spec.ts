@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
+import { vi } from '../web/src/i18n/vi/index.ts'
 import { SLOW } from './admin-account.ts'
 import { expect, expectAccessible, openSetting, screenshot, test } from './fixtures.ts'
 import { newStaffMember, type StaffMember, signInAs } from './staff-member.ts'
@@ -159,4 +160,40 @@ test('two-step sign-in: turned on in Setting, asked for at sign-in (a code, then
   // Off again: the password alone signs in.
   await signInAs(page, member)
   expect(violations, 'Content-Security-Policy violations').toEqual([])
+})
+
+test('in Vietnamese the set-up shows its copy button whole, on a 1,366 px laptop and on a phone', async ({
+  page,
+  request,
+}) => {
+  const member = await newStaffMember(request)
+  await signInAs(page, member)
+  await page.evaluate(() => localStorage.setItem('language', 'vi'))
+  for (const viewport of [
+    { width: 1366, height: 768 },
+    { width: 375, height: 812 },
+  ]) {
+    await page.setViewportSize(viewport)
+    await page.reload()
+    await page.getByRole('button', { name: vi.layout.account }).click()
+    await page.getByRole('menuitem', { name: vi.layout.setting }).click()
+    const dialog = page.getByRole('dialog', { name: vi.layout.setting })
+    await dialog.getByRole('tab', { name: vi.account.tabs.twoFactor }).click()
+    await dialog.getByRole('button', { name: vi.account.twoFactor.turnOn, exact: true }).click()
+    const copy = dialog.getByRole('button', { name: vi.account.twoFactor.copyKey })
+    await expect(copy).toBeVisible()
+    // 'Sao chép khóa' whole: neither the button nor a part of it narrower than its content, and the button inside
+    // the dialog.
+    const cut = await copy.evaluate((button) => {
+      const problems = [button, ...button.querySelectorAll('*')]
+        .filter((el) => !el.closest('svg') && el.scrollWidth > el.clientWidth + 1)
+        .map((el) => `"${el.textContent}": ${el.scrollWidth} px in ${el.clientWidth} px`)
+      const box = button.getBoundingClientRect()
+      const dialogBox = button.closest('[role="dialog"]')!.getBoundingClientRect()
+      if (box.left < dialogBox.left || box.right > dialogBox.right) problems.push('outside the dialog')
+      return problems
+    })
+    expect(cut, `the copy button at ${viewport.width} px`).toEqual([])
+    await screenshot(page, `two-factor-setup-vi-${viewport.width}`)
+  }
 })

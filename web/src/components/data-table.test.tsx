@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderPlain } from '../test/render.tsx'
 import { type Column, DataTable, PHONE_QUERY } from './data-table.tsx'
 
@@ -254,40 +254,56 @@ describe('DataTable sorting, selection and filtered emptiness', () => {
 })
 
 describe('DataTable on a phone', () => {
-  it('turns each row into a card: Stt, the first column as title, the others labelled, a kept cell apart', () => {
-    const real = window.matchMedia
+  const real = window.matchMedia
+  beforeEach(() => {
     window.matchMedia = ((query: string) => ({
       ...real(query),
       matches: query === PHONE_QUERY,
       addEventListener: () => {},
       removeEventListener: () => {},
     })) as typeof window.matchMedia
-    try {
-      const phoneColumns: Column<Row>[] = [
-        { key: 'name', header: 'Name', render: (row) => row.name },
-        { key: 'price', header: 'Price', render: () => '10 VND' },
-        { key: 'image', header: 'Image', phone: 'hide', render: () => 'picture' },
-        { key: 'action', header: 'Action', phone: 'cell', render: () => 'edit' },
-      ]
-      renderPlain(
-        <DataTable
-          caption="Things"
-          columns={phoneColumns}
-          rows={rows(1)}
-          meta={meta(1, 10)}
-          loading={false}
-          rowKey={(r) => r.id}
-        />,
-      )
-      expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-        'Stt',
-        'Things',
-        'Action',
-      ])
-      expect(bodyRows()).toEqual([['1', 'Row 0Price:10 VND', 'edit']])
-      expect(screen.queryByText('picture')).not.toBeInTheDocument()
-    } finally {
-      window.matchMedia = real
-    }
+  })
+  afterEach(() => {
+    window.matchMedia = real
+  })
+
+  it('turns each row into a card: Stt, the first column as title, the others labelled, a kept cell apart', () => {
+    const phoneColumns: Column<Row>[] = [
+      { key: 'name', header: 'Name', render: (row) => row.name },
+      { key: 'price', header: 'Price', render: () => '10 VND' },
+      { key: 'image', header: 'Image', phone: 'hide', render: () => 'picture' },
+      { key: 'action', header: 'Action', phone: 'cell', render: () => 'edit' },
+    ]
+    renderPlain(
+      <DataTable
+        caption="Things"
+        columns={phoneColumns}
+        rows={rows(1)}
+        meta={meta(1, 10)}
+        loading={false}
+        rowKey={(r) => r.id}
+      />,
+    )
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Stt', 'Things', 'Action'])
+    expect(bodyRows()).toEqual([['1', 'Row 0Price:10 VND', 'edit']])
+    expect(screen.queryByText('picture')).not.toBeInTheDocument()
+  })
+
+  it('shows a value of 0 in a card, as it shows any other number (a product nothing of which has sold)', () => {
+    const counted: Column<Row>[] = [
+      { key: 'name', header: 'Name', render: (row) => row.name },
+      { key: 'sold', header: 'Sold', render: () => 0 },
+    ]
+    renderPlain(
+      <DataTable
+        caption="Things"
+        columns={counted}
+        rows={rows(1)}
+        meta={meta(1, 10)}
+        loading={false}
+        rowKey={(r) => r.id}
+      />,
+    )
+    expect(bodyRows()).toEqual([['1', 'Row 0Sold:0']])
   })
 })

@@ -54,6 +54,7 @@ export function ListScreen<Row extends { id: string }>({
   columns,
   actions,
   tableMinWidth,
+  compact,
   filters,
 }: {
   title: string
@@ -69,6 +70,8 @@ export function ListScreen<Row extends { id: string }>({
   actions: RowActions<Row>
   /** The table's width before it scrolls sideways (DataTable's minWidth): smaller for lists of few columns. */
   tableMinWidth?: number
+  /** Tighter cells for a list of many columns (DataTable's `compact`). */
+  compact?: boolean
   /** Inputs beside the search box that narrow the list (a role, a status), besides the declared filters. */
   filters?: ReactNode
 }) {
@@ -127,9 +130,11 @@ export function ListScreen<Row extends { id: string }>({
     ),
   }
   // Every field the list sorts by, also those no column shows (when it was added, changed).
-  const fieldName = (field: string) =>
-    columns.find((column) => column.sort === field)?.header ??
-    (field === 'updatedAt' ? t('common.list.updatedAt') : t('common.list.createdAt'))
+  const fieldName = (field: string) => {
+    const column = columns.find((column) => column.sort === field)
+    if (column) return column.sortName ?? column.header
+    return field === 'updatedAt' ? t('common.list.updatedAt') : t('common.list.createdAt')
+  }
   const sortOptions = list.sortFields.flatMap((field) =>
     (['asc', 'desc'] as const).map((direction) => ({
       value: `${field}:${direction}`,
@@ -231,6 +236,7 @@ export function ListScreen<Row extends { id: string }>({
         <DataTable
           caption={title}
           minWidth={tableMinWidth}
+          compact={compact}
           columns={[...columns, actionColumn]}
           rows={list.rows}
           meta={list.meta}

@@ -149,29 +149,26 @@ function SetupForm({
           <QrCode value={otpauthUrl} label={t('account.twoFactor.qrLabel')} />
         </Suspense>
       </Center>
-      <TextInput
-        label={t('account.twoFactor.key')}
-        value={secret}
-        readOnly
-        variant="filled"
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.05em' } }}
-        onFocus={(event) => event.currentTarget.select()}
-        rightSectionWidth={110}
-        rightSection={
-          <CopyButton value={secret}>
-            {({ copied, copy }) => (
-              <Button
-                size="compact-xs"
-                variant="light"
-                leftSection={<IconCopy size={14} aria-hidden />}
-                onClick={copy}
-              >
-                {copied ? t('account.twoFactor.copied') : t('account.twoFactor.copyKey')}
-              </Button>
-            )}
-          </CopyButton>
-        }
-      />
+      {/* The copy button beside the key, not inside it: in the box it had a fixed 110 px, which cut 'Sao chép
+          khóa'. Beside it, it is as wide as its words, and goes under the key where a phone has no room. */}
+      <Group gap="xs" align="flex-end">
+        <TextInput
+          label={t('account.twoFactor.key')}
+          value={secret}
+          readOnly
+          variant="filled"
+          style={{ flex: '1 1 14rem' }}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.05em' } }}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <CopyButton value={secret}>
+          {({ copied, copy }) => (
+            <Button variant="light" leftSection={<IconCopy size={16} aria-hidden />} onClick={copy}>
+              {copied ? t('account.twoFactor.copied') : t('account.twoFactor.copyKey')}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
