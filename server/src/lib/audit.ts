@@ -1,8 +1,8 @@
 import { AUDIT_NOISE, type AuditAction, type AuditEntity, type AuditField } from '@store/contract'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/client.ts'
-import { auditLog } from '../db/schema.ts'
+import { auditLog, orderEvents } from '../db/schema.ts'
 
 export type Changes = Record<string, [before: unknown, after: unknown]>
 
@@ -202,6 +202,7 @@ const CHANGES: readonly AuditAction[] = ['create', 'update', 'stockAdjust', 'shi
  * person.
  */
 export async function lastChangeOf(db: Db, entity: AuditEntity, entityId: string) {
+  if (entity === 'order') return lastOrderChange(db, entityId)
   const entities = ONE_ACCOUNT.includes(entity) ? ONE_ACCOUNT : [entity]
   const [last] = await db
     .select({ name: auditLog.actorName, at: auditLog.at })
@@ -215,6 +216,22 @@ export async function lastChangeOf(db: Db, entity: AuditEntity, entityId: string
     )
     // As the record's index is built (`nulls last`), so it serves the order.
     .orderBy(sql`${auditLog.at} desc nulls last`, sql`${auditLog.id} desc nulls last`)
+    .limit(1)
+  return last?.name ? { by: last.name, at: last.at.toISOString() } : undefined
+}
+
+/**
+ * An order's changes, its lines' included (filed in the log under each line), are all on the order's timeline: its
+ * newest event that is not a note says who last changed it and when.
+ */
+async function lastOrderChange(db: Db, orderId: string) {
+  if (!/^\d{1,18}$/.test(orderId)) return undefined
+  const [last] = await db
+    .select({ name: orderEvents.actorName, at: orderEvents.at })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, Number(orderId)), ne(orderEvents.type, 'note')))
+    // As the timeline's index is built, so it serves the order.
+    .orderBy(sql`${orderEvents.at} desc`, sql`${orderEvents.id} desc`)
     .limit(1)
   return last?.name ? { by: last.name, at: last.at.toISOString() } : undefined
 }

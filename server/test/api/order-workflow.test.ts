@@ -600,6 +600,26 @@ describe('edited meanwhile (CONTRACT 4.6)', () => {
     ).toMatchObject({ address: 'Lần hai', version: 2 })
   })
 
+  it("says who changed the order meanwhile and when, a line's change included, a note since not", async () => {
+    const { order, lines } = await place(1)
+    const first = await orderOf(order.id)
+    // A member of staff changes a line's quantity while the form is open, then someone adds a note.
+    const changedAt = tick()
+    expectEnvelope(await t.call('PUT', `${url(order.id)}/lines/${lines[0]!.id}`, { quantity: 3 }, staff), 200)
+    tick()
+    expectEnvelope(await t.call('POST', `${url(order.id)}/notes`, { note: 'Khách hẹn giao chiều' }), 201)
+    const stale = expectEnvelope(
+      await t.call('PUT', url(order.id), {
+        ...formOf(first),
+        address: 'Địa chỉ mới',
+        version: first.version,
+      }),
+      409,
+    )
+    expect(stale.code).toBe('editedMeanwhile')
+    expect(stale.params).toEqual({ by: STAFF.name, at: changedAt })
+  })
+
   it('a stale version is refused before the workflow is asked, so a moved order says it moved', async () => {
     const { order } = await place(2)
     const first = await orderOf(order.id)
