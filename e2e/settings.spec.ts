@@ -99,7 +99,7 @@ test.describe('a member of staff', () => {
     const member = await newStaffMember(request, 'staff')
     await signInAs(page, member)
     const sidebar = page.getByRole('navigation', { name: 'Main' })
-    await expect(sidebar.getByRole('link', { name: 'Order List' })).toBeVisible()
+    await expect(sidebar.getByRole('link', { name: 'Orders' })).toBeVisible()
     await expect(sidebar.getByRole('link', { name: 'Shop settings' })).toHaveCount(0)
     await page.goto('/admin/settings')
     await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible(SLOW)

@@ -47,7 +47,7 @@ const WORDING: Record<MailLanguage, Record<PasswordLinkKind, Wording>> = {
       intro: 'An administrator has added you to the store back-office. Choose your password with this link:',
       action: 'Choose my password',
       validity: (d) => `The link works for ${d} and only once.`,
-      ignore: 'If you did not expect this e-mail, you can ignore it.',
+      ignore: 'If you did not expect this email, you can ignore it.',
     },
     forgot: {
       subject: 'Reset your password for the store back-office',
@@ -55,7 +55,7 @@ const WORDING: Record<MailLanguage, Record<PasswordLinkKind, Wording>> = {
       intro: 'A new password was asked for your store back-office account. Choose it with this link:',
       action: 'Choose a new password',
       validity: (d) => `The link works for ${d} and only once.`,
-      ignore: 'If you did not ask for it, ignore this e-mail: your password stays as it is.',
+      ignore: 'If you did not ask for it, ignore this email: your password stays as it is.',
     },
     adminReset: {
       subject: 'Reset your password for the store back-office',

@@ -20,7 +20,7 @@ const PUBLIC_URL = 'https://admin.shop.test'
 const SENT = {
   status: true,
   data: null,
-  message: 'If this e-mail belongs to a staff account, a link to choose a new password is on its way',
+  message: 'If this email address belongs to a staff account, a link to choose a new password is on its way',
 }
 const MINUTE = 60_000
 

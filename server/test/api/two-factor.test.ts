@@ -348,7 +348,7 @@ describe('signing in with two-step sign-in on', () => {
     now += 2_000
     const expired = expectEnvelope(await secondStep(late, codeAt(secret, 1)), 401)
     expect(expired.code).toBe('mfaTokenInvalid')
-    expect(expired.message).toBe('The sign-in has expired; please enter your e-mail and password again')
+    expect(expired.message).toBe('The sign-in has expired; please enter your email and password again')
   })
 
   it('refuses the second step of an account disabled, deleted, no longer staff or without two-step since', async () => {

@@ -44,7 +44,7 @@ describe('api: the envelope and its failures', () => {
     expect(fake.calls[0]!.body).toEqual({ email: 'a@b.c', password: 'x' })
   })
 
-  it('names the interface language on every call, so the server writes e-mails in it', async () => {
+  it('names the interface language on every call, so the server writes emails in it', async () => {
     const fake = fakeFetch({
       'POST /api/admin/auth/forgot-password': () => ok(null),
       'POST /api/admin/auth/refresh-tokens': [() => ok({ tokens: pair('new-access', 'new-refresh') })],

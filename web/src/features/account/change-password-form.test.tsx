@@ -65,7 +65,7 @@ describe('ChangePasswordForm', () => {
 
   it('names every missing field when sent empty, and sends nothing', async () => {
     const { user } = setup()
-    await user.click(screen.getByRole('button', { name: 'Change Password' }))
+    await user.click(screen.getByRole('button', { name: 'Change password' }))
     expect(await screen.findByText('This field is required')).toBeInTheDocument()
     expect(screen.getByText('Password is required')).toBeInTheDocument()
     expect(screen.getByText('Confirm password is required')).toBeInTheDocument()

@@ -106,7 +106,7 @@ describe('ResetPasswordPage', () => {
       'href',
       '/forgot-password',
     )
-    expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login')
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login')
     expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument()
     const [asked] = fake.callsTo('GET /api/admin/auth/reset-password')
     expect(Object.fromEntries(asked!.query)).toEqual({ token: 'spent-1' })

@@ -45,7 +45,7 @@ function store() {
   return { rows, list, put }
 }
 
-const table = () => screen.findByRole('table', { name: 'Review' })
+const table = () => screen.findByRole('table', { name: 'Reviews' })
 const rowOf = async (content: string) => (await within(await table()).findByText(content)).closest('tr')!
 
 describe('ReviewListPage', () => {

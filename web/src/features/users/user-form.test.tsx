@@ -67,7 +67,7 @@ describe('add-user rules (the contract schema)', () => {
 describe('edit-user rules', () => {
   const { password: _, ...editValid } = valid
 
-  it('needs name, e-mail and phone, and leaves gender unchanged when none is chosen', () => {
+  it('needs name, email and phone, and leaves gender unchanged when none is chosen', () => {
     const { address: _address, ...body } = editValid
     expect(userEditForm.parse({ ...editValid, gender: '' })).toEqual({
       ...body,
@@ -224,17 +224,17 @@ describe('the add-user screen', () => {
   it('shows each rule next to its field and calls nothing while the form is invalid', async () => {
     const user = userEvent.setup()
     renderAt(<UserCreatePage />, '/admin/user', '/admin/user')
-    expect(screen.getByRole('heading', { name: 'Add User' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Add customer' })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByLabelText(/^Name/)).toHaveAccessibleDescription('This field is required')
     expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('This field is required')
     expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription('Password is required')
-    expect(screen.getByLabelText(/^Phone Number/)).toHaveAccessibleDescription('This field is required')
+    expect(screen.getByLabelText(/^Phone number/)).toHaveAccessibleDescription('This field is required')
     expect(screen.getByLabelText(/^Gender/)).toHaveAccessibleDescription('This field is required')
 
-    await user.type(screen.getByLabelText(/^Phone Number/), '0912')
+    await user.type(screen.getByLabelText(/^Phone number/), '0912')
     await waitFor(() =>
-      expect(screen.getByLabelText(/^Phone Number/)).toHaveAccessibleDescription(
+      expect(screen.getByLabelText(/^Phone number/)).toHaveAccessibleDescription(
         'Length from 9 - 15 characters',
       ),
     )
@@ -254,7 +254,7 @@ describe('the add-user screen', () => {
   it('offers Select..., Female and Male for gender', () => {
     renderAt(<UserCreatePage />, '/admin/user', '/admin/user')
     const options = screen.getAllByRole('option').map((option) => option.textContent)
-    expect(options).toEqual(['Select...', 'Female', 'Male'])
+    expect(options).toEqual(['Select…', 'Female', 'Male'])
   })
 })
 
@@ -278,7 +278,7 @@ describe('the edit-user screen', () => {
     await waitFor(() => expect(name).toHaveAccessibleDescription('This field is required'))
     await user.type(name, 'Nguyễn Văn Ân')
     await waitFor(() => expect(name).not.toHaveAccessibleDescription('This field is required'))
-    const phone = screen.getByLabelText(/^Phone Number/)
+    const phone = screen.getByLabelText(/^Phone number/)
     await user.type(phone, '12ab')
     await waitFor(() => expect(phone).toHaveAccessibleDescription('Length from 9 - 15 characters'))
     await user.clear(phone)
@@ -389,7 +389,7 @@ describe('the add-user screen with an address', () => {
     await user.type(screen.getByLabelText(/^Name/), valid.name)
     await user.type(screen.getByLabelText(/^Email/), valid.email)
     await user.type(screen.getByLabelText(/^Password/), valid.password)
-    await user.type(screen.getByLabelText(/^Phone Number/), valid.phoneNumber)
+    await user.type(screen.getByLabelText(/^Phone number/), valid.phoneNumber)
     await user.selectOptions(screen.getByLabelText(/^Gender/), '1')
     await pick(user, province(), 'ha noi')
     await waitFor(() => expect(ward()).toBeEnabled())

@@ -21,6 +21,8 @@ export const audit = {
   },
   export: 'Export',
   exported: 'The audit log was exported',
+  empty: 'Nothing has been recorded yet.',
+  noMatch: 'No entries match these filters.',
   nobody: 'Not signed in',
   record: '{{entity}} {{id}}',
   openRecord: 'Open {{entity}} {{id}}',
@@ -48,7 +50,7 @@ export const audit = {
   entities: {
     account: 'Account',
     staff: 'Staff member',
-    user: 'User',
+    user: 'Customer',
     category: 'Category',
     brand: 'Brand',
     product: 'Product',

@@ -136,16 +136,17 @@ export const dashboard = {
     empty: 'No order in this period.',
   },
   recent: {
-    heading: 'Recent Purchases',
+    heading: 'Recent orders',
     customer: 'Customer',
     amount: 'Amount',
     status: 'Status',
     viewAll: 'View all',
     viewAllLabel: 'View all orders',
+    empty: 'No orders yet.',
     detail: 'Order detail of {{name}}, {{date}}',
   },
   stockOut: {
-    heading: 'Stock Out Products',
+    heading: 'Out of stock',
     product: 'Product',
     count_one: '{{count}} product',
     count_other: '{{count}} products',
@@ -156,7 +157,7 @@ export const dashboard = {
     empty: 'No product is out of stock.',
   },
   lowStock: {
-    heading: 'Low Stock Products',
+    heading: 'Low stock',
     /** Under the heading: the shop's threshold (Shop settings). */
     hint_one: '{{count}} unit left or fewer',
     hint_other: '{{count}} units left or fewer',

@@ -23,6 +23,8 @@ export const audit: Messages<typeof en> = {
   },
   export: 'Xuất file',
   exported: 'Đã xuất nhật ký hoạt động',
+  empty: 'Chưa có hoạt động nào được ghi lại.',
+  noMatch: 'Không có mục nào khớp với bộ lọc.',
   nobody: 'Chưa đăng nhập',
   record: '{{entity}} {{id}}',
   openRecord: 'Mở {{entity}} {{id}}',
@@ -48,7 +50,7 @@ export const audit: Messages<typeof en> = {
   entities: {
     account: 'Tài khoản',
     staff: 'Nhân viên',
-    user: 'Người dùng',
+    user: 'Khách hàng',
     category: 'Danh mục',
     brand: 'Thương hiệu',
     product: 'Sản phẩm',

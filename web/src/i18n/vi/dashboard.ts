@@ -131,6 +131,7 @@ export const dashboard: Messages<typeof en> = {
     status: 'Trạng thái',
     viewAll: 'Xem tất cả',
     viewAllLabel: 'Xem tất cả đơn hàng',
+    empty: 'Chưa có đơn hàng nào.',
     detail: 'Xem đơn hàng của {{name}}, {{date}}',
   },
   stockOut: {

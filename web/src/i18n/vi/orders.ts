@@ -11,6 +11,8 @@ export const orders: Messages<typeof en> = {
     detail: 'Chi tiết đơn hàng',
   },
   searchPlaceholder: 'Mã đơn, số điện thoại hoặc tên',
+  empty: 'Chưa có đơn hàng nào.',
+  noMatch: 'Không có đơn hàng nào khớp với từ khóa hoặc bộ lọc.',
   columns: {
     userName: 'Khách hàng',
     address: 'Địa chỉ',

@@ -7,6 +7,8 @@ export const staff: Messages<typeof en> = {
   addTitle: 'Thêm nhân viên',
   editTitle: 'Sửa nhân viên',
   searchPlaceholder: 'Tìm theo tên hoặc email',
+  empty: 'Chưa có nhân viên nào.',
+  noMatch: 'Không có nhân viên nào khớp với từ khóa hoặc bộ lọc.',
   fields: {
     name: 'Họ và tên',
     email: 'Email',
