@@ -31,9 +31,9 @@ test('the sign-in form checks its fields as the user types', async ({ page }) =>
   const email = page.getByRole('textbox', { name: 'Email', exact: true })
   const password = page.getByRole('textbox', { name: 'Password', exact: true })
   await email.fill('admin')
-  await expect(page.getByText('Please enter correct email format')).toBeVisible()
+  await expect(page.getByText('Enter a valid email address')).toBeVisible()
   await email.fill('admin@example.com')
-  await expect(page.getByText('Please enter correct email format')).toBeHidden()
+  await expect(page.getByText('Enter a valid email address')).toBeHidden()
   await email.fill('')
   await expect(page.getByText('This field is required')).toHaveCount(1)
   await password.fill('x')
@@ -119,7 +119,7 @@ test('the sign-in page can be read in Vietnamese', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill('sai')
   await expect(page.getByText('Email không đúng định dạng')).toBeVisible()
   await page.getByLabel('Ngôn ngữ').selectOption('en')
-  await expect(page.getByText('Please enter correct email format')).toBeVisible()
+  await expect(page.getByText('Enter a valid email address')).toBeVisible()
 })
 
 test('the sign-in page is accessible, wide and narrow', async ({ page }) => {

@@ -28,7 +28,7 @@ test('the brand list shows names and logos, pages and searches through the addre
 }) => {
   await page.goto('/admin/brands')
   await expect(page.getByRole('heading', { level: 1, name: 'Brands' })).toBeVisible()
-  await expect(page.getByRole('main').getByText('Brands', { exact: true })).toBeVisible()
+  await expect(page.getByLabel('Breadcrumb').getByText('Brands', { exact: true })).toBeVisible()
   const table = page.getByRole('table', { name: 'Brands' })
   for (const header of ['No.', 'Name', 'Logo image', 'Actions']) {
     await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible()

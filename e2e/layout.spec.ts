@@ -67,7 +67,7 @@ test('the sidebar stays in view while a long page scrolls', async ({ page }) => 
 
 test('a screen reached from a list keeps its list marked in the sidebar', async ({ page }) => {
   await page.goto('/admin/product/edit/does-not-matter')
-  await expect(page.getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page')
+  await expect(sidebar(page).getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page')
   await page.goto('/admin/category')
   await expect(sidebar(page).getByRole('link', { name: 'Categories' })).toHaveAttribute(
     'aria-current',
@@ -210,10 +210,10 @@ test('a reload on a deep client address keeps working; a missing asset is a real
   request,
 }) => {
   await page.goto('/admin/products?page=2')
-  await expect(page.getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page')
+  await expect(sidebar(page).getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page')
   await page.reload()
   await expect(page).toHaveURL(/\/admin\/products\?page=2$/)
-  await expect(page.getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page')
+  await expect(sidebar(page).getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 
   const deep = await request.get('/admin/products?page=2')

@@ -383,7 +383,7 @@ test('the order detail shows the date, lines, summary and payment method', async
   if (kind === 'unpaid') {
     await expect(methods.and(page.locator('[aria-current="true"]'))).toHaveCount(0)
     if (order.paymentStatus === 'unpaid')
-      await expect(page.getByText('This person has not paid for this order')).toBeVisible()
+      await expect(page.getByText('The customer has not paid for this order')).toBeVisible()
   } else {
     await expect(methods.and(page.locator('[aria-current="true"]'))).toHaveText(names[kind])
     // The line says the method with where the money stands: a cash order not yet paid is not 'Paid with'.
@@ -494,7 +494,9 @@ test('deleting order lines asks first, updates the figures and refuses the last 
   await page.getByRole('button', { name: `Delete line ${kept.product.name}` }).click()
   await dialog.getByRole('button', { name: 'Yes, delete it' }).click()
   await expect(
-    page.getByRole('alert').filter({ hasText: 'An order needs at least one line; delete the order instead' }),
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'An order needs at least one line; cancel or delete the order instead' }),
   ).toBeVisible()
   await expect(dialog).toBeHidden()
   await expect(items).toHaveCount(1)

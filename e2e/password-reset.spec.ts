@@ -113,7 +113,7 @@ test('a forgotten password is reset through the emailed link, which then works n
   await expect(page.getByText('Password must be at least 8 characters')).toBeVisible()
   await password.fill('newPass2026')
   await confirm.fill('newPass2027')
-  await expect(page.getByText('Confirm password must match password')).toBeVisible()
+  await expect(page.getByText('The two passwords do not match')).toBeVisible()
   await confirm.fill('newPass2026')
   await expectAccessible(page)
   await screenshot(page, 'reset-password-wide')

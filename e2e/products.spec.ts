@@ -44,7 +44,7 @@ async function arrangeProduct(api: Api, { name = unique('E2E Product'), quantity
 test('the product list shows VND prices and thumbnails, and pages through the address', async ({ page }) => {
   await page.goto('/admin/products')
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible()
-  await expect(page.getByRole('main').getByText('Products', { exact: true })).toBeVisible()
+  await expect(page.getByLabel('Breadcrumb').getByText('Products', { exact: true })).toBeVisible()
   const table = page.getByRole('table', { name: 'Products' })
   for (const header of ['No.', 'Name', 'Price', 'Brand', 'Category', 'Image', 'Actions']) {
     await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible()

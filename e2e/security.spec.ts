@@ -191,7 +191,7 @@ test.describe('signed out', () => {
     await heading(page, 'Sign in')
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-email')
-    await expect(page.getByText('Please enter correct email format')).toBeVisible()
+    await expect(page.getByText('Enter a valid email address')).toBeVisible()
     await page.getByRole('link', { name: 'Forgot your password?' }).click()
     await heading(page, 'Forgot your password?')
     // A link that never worked: the page asks first, and says so before anything is typed.

@@ -212,7 +212,7 @@ test('make a reset link: shown once with its expiry, and it sets a new password'
   const member = await newStaffMember(request)
   await page.goto(`/admin/staff/edit/${member.id}`)
   await expect(page.getByLabel('Name')).toHaveValue(member.name, SLOW)
-  await page.getByRole('button', { name: 'Make reset link' }).click()
+  await page.getByRole('button', { name: 'Create reset link' }).click()
   const dialog = page.getByRole('dialog', { name: `Reset link for ${member.name}` })
   await expect(dialog).toBeVisible()
   const link = await dialog.getByLabel('One-time link').inputValue()

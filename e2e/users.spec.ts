@@ -188,11 +188,11 @@ test('add user: the rules speak first, then the customer is created and listed',
   await page.getByLabel(/^Password/).fill('short1')
   await page.getByLabel('Phone number').fill('09123')
   await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter correct email format')
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid email address')
   await expect(page.getByLabel(/^Password/)).toHaveAccessibleDescription(
     'Password must be at least 8 characters',
   )
-  await expect(page.getByLabel('Phone number')).toHaveAccessibleDescription('Length from 9 - 15 characters')
+  await expect(page.getByLabel('Phone number')).toHaveAccessibleDescription('Must be 9 to 15 characters long')
   await page.getByLabel('Phone number').fill('09123abcde')
   await expect(page.getByLabel('Phone number')).toHaveAccessibleDescription('This field must be a number')
   await page.getByLabel(/^Password/).fill('onlyletters')
@@ -279,9 +279,11 @@ test('edit user: loads the customer, checks each change, and saves the new phone
 
     // Validated on each change, before Save.
     await page.getByLabel('Phone number').fill('0901')
-    await expect(page.getByLabel('Phone number')).toHaveAccessibleDescription('Length from 9 - 15 characters')
+    await expect(page.getByLabel('Phone number')).toHaveAccessibleDescription(
+      'Must be 9 to 15 characters long',
+    )
     await page.getByLabel('Email').fill('broken@')
-    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter correct email format')
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid email address')
     await page.getByLabel('Name').fill('')
     await expect(page.getByLabel('Name')).toHaveAccessibleDescription('This field is required')
     await expectAccessible(page)
@@ -356,7 +358,7 @@ test('edit user: an id that does not exist sends the admin back to the list with
 }) => {
   await page.goto('/admin/user/edit/does-not-exist')
   // The toast first: it shows when the call fails, the list's address once the list's code has loaded.
-  await expect(page.getByText('User not found')).toBeVisible()
+  await expect(page.getByText('Customer not found')).toBeVisible()
   await expect(page).toHaveURL(/\/admin\/users$/, SLOW)
   await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible()
 })
@@ -405,7 +407,7 @@ test('delete user: a customer with orders is kept and the refusal is toasted', a
     .getByRole('dialog', { name: 'Are you sure?' })
     .getByRole('button', { name: 'Yes, delete it' })
     .click()
-  await expect(page.getByText(/This user has \d+ orders?; an account with orders is kept/)).toBeVisible()
+  await expect(page.getByText(/This customer has \d+ orders?; a customer with orders is kept/)).toBeVisible()
   await expect(page.getByRole('dialog', { name: 'Are you sure?' })).toBeHidden()
   await expect(row).toBeVisible()
   await expect(page.getByText('Deleted successfully')).toHaveCount(0)

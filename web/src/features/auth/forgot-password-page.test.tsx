@@ -17,7 +17,7 @@ describe('ForgotPasswordPage', () => {
     await user.click(screen.getByRole('button', { name: 'Send reset link' }))
     expect(await screen.findByText('This field is required')).toBeInTheDocument()
     await user.type(screen.getByLabelText(/Email/), 'lan')
-    expect(await screen.findByText('Please enter correct email format')).toBeInTheDocument()
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument()
     expect(fake.calls).toHaveLength(0)
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login')
   })
@@ -47,7 +47,7 @@ describe('ForgotPasswordPage', () => {
     await user.type(screen.getByLabelText(/Email/), 'lan@example.com')
     await user.click(screen.getByRole('button', { name: 'Send reset link' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many reset requests; try again in 15 minutes',
+      'Too many password reset requests; try again in 15 minutes',
     )
     expect(screen.queryByRole('status')).not.toBeInTheDocument()
     expect(screen.getByLabelText(/Email/)).toHaveValue('lan@example.com')
@@ -61,7 +61,7 @@ describe('ForgotPasswordPage', () => {
     renderAt(<ForgotPasswordPage />, '/forgot-password')
     await user.type(screen.getByLabelText(/Email/), 'lan@example.com')
     await user.click(screen.getByRole('button', { name: 'Send reset link' }))
-    expect(await screen.findByText('Please enter correct email format')).toBeInTheDocument()
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument())
   })
 })

@@ -39,11 +39,9 @@ describe('LoginPage', () => {
     renderLogin()
     const email = screen.getByLabelText(/Email/)
     await user.type(email, 'admin')
-    expect(await screen.findByText('Please enter correct email format')).toBeInTheDocument()
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument()
     await user.type(email, '@example.com')
-    await waitFor(() =>
-      expect(screen.queryByText('Please enter correct email format')).not.toBeInTheDocument(),
-    )
+    await waitFor(() => expect(screen.queryByText('Enter a valid email address')).not.toBeInTheDocument())
     await user.clear(email)
     expect(await screen.findByText('This field is required')).toBeInTheDocument()
   })
@@ -194,7 +192,7 @@ describe('LoginPage: two-step sign-in', () => {
 
   it.each([
     ['codeWrong', 400, 'The code is not correct'],
-    ['codeUsed', 400, 'This code was already used; wait for the next one'],
+    ['codeUsed', 400, 'This code has already been used; wait for the next one'],
     ['tooManyCodes', 429, 'Too many wrong codes; try again in 15 minutes'],
   ] as const)('says %s plainly and empties the field for the next code', async (code, status, text) => {
     fakeSharedFetch({

@@ -394,7 +394,7 @@ describe('editing a member', () => {
     })
     renderSignedIn(<StaffEditPage />, '/admin/staff/edit/s7', '/admin/staff/edit/:id')
     await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue('Lê Thu Hà'))
-    await user.click(screen.getByRole('button', { name: 'Make reset link' }))
+    await user.click(screen.getByRole('button', { name: 'Create reset link' }))
     const dialog = await screen.findByRole('dialog', { name: 'Reset link for Lê Thu Hà' })
     expect(within(dialog).getByLabelText('One-time link')).toHaveValue(link)
     expect(within(dialog).getByText('Valid until 2026-06-05 10:00')).toBeInTheDocument()

@@ -49,14 +49,14 @@ describe('add-user rules (the contract schema)', () => {
     ['name', '', 'This field is required'],
     ['name', '   ', 'This field is required'],
     ['email', '', 'This field is required'],
-    ['email', 'not-an-email', 'Please enter correct email format'],
+    ['email', 'not-an-email', 'Enter a valid email address'],
     ['password', '', 'Password is required'],
     ['password', 'abc1', 'Password must be at least 8 characters'],
-    ['password', 'abcdefgh12345678x', 'Please enter up to 16 characters'],
+    ['password', 'abcdefgh12345678x', 'Password must be at most 16 characters'],
     ['password', 'abcdefghij', 'Password must contain at least one number'],
     ['phoneNumber', '', 'This field is required'],
-    ['phoneNumber', '12345678', 'Length from 9 - 15 characters'],
-    ['phoneNumber', '1234567890123456', 'Length from 9 - 15 characters'],
+    ['phoneNumber', '12345678', 'Must be 9 to 15 characters long'],
+    ['phoneNumber', '1234567890123456', 'Must be 9 to 15 characters long'],
     ['phoneNumber', '09123abc45', 'This field must be a number'],
     ['gender', '', 'This field is required'],
   ])('%s = %j says %j', (field, value, message) => {
@@ -82,9 +82,9 @@ describe('edit-user rules', () => {
   it.each([
     ['name', '', 'This field is required'],
     ['email', '', 'This field is required'],
-    ['email', 'a@b', 'Please enter correct email format'],
+    ['email', 'a@b', 'Enter a valid email address'],
     ['phoneNumber', '', 'This field is required'],
-    ['phoneNumber', '123', 'Length from 9 - 15 characters'],
+    ['phoneNumber', '123', 'Must be 9 to 15 characters long'],
     ['phoneNumber', '0912 345 67a', 'This field must be a number'],
   ])('%s = %j says %j', (field, value, message) => {
     expect(messageFor(userEditForm, { ...editValid, [field]: value }, field)).toBe(message)
@@ -235,16 +235,14 @@ describe('the add-user screen', () => {
     await user.type(screen.getByLabelText(/^Phone number/), '0912')
     await waitFor(() =>
       expect(screen.getByLabelText(/^Phone number/)).toHaveAccessibleDescription(
-        'Length from 9 - 15 characters',
+        'Must be 9 to 15 characters long',
       ),
     )
     await user.type(screen.getByLabelText(/^Email/), 'nobody')
     await user.type(screen.getByLabelText(/^Password/), 'letters only')
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() =>
-      expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(
-        'Please enter correct email format',
-      ),
+      expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('Enter a valid email address'),
     )
     expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(
       'Password must contain at least one number',
@@ -280,7 +278,7 @@ describe('the edit-user screen', () => {
     await waitFor(() => expect(name).not.toHaveAccessibleDescription('This field is required'))
     const phone = screen.getByLabelText(/^Phone number/)
     await user.type(phone, '12ab')
-    await waitFor(() => expect(phone).toHaveAccessibleDescription('Length from 9 - 15 characters'))
+    await waitFor(() => expect(phone).toHaveAccessibleDescription('Must be 9 to 15 characters long'))
     await user.clear(phone)
     await user.type(phone, '0987654321')
     await user.selectOptions(screen.getByLabelText(/^Gender/), '1')

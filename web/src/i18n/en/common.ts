@@ -46,10 +46,10 @@ export const common = {
     preview: 'Image {{index}}',
     hint: 'JPEG, PNG, WebP, GIF or AVIF, at most {{mb}} MB each',
     replace: 'Replace image',
-    tooMany: 'Only {{count}} more image(s) fit here; the rest were left out',
+    tooMany: 'There is room for only {{count}} more; the other images were left out',
     previews: 'Chosen images',
   },
-  rating: 'Rated {{rating}} of 5',
+  rating: 'Rated {{rating}} out of 5',
   dateField: {
     clear: 'Clear date',
     previousMonth: 'Previous month',

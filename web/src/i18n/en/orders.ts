@@ -116,7 +116,7 @@ export const orders = {
       failed: 'Payment failed',
       refunded: 'Refunded',
     },
-    unpaid: 'This person has not paid for this order',
+    unpaid: 'The customer has not paid for this order',
     edit: 'Edit order',
     printInvoice: 'Print invoice',
     invoiceSaved: 'The invoice is downloaded: {{name}}',

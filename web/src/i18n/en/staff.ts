@@ -32,7 +32,7 @@ export const staff = {
   created: 'Staff member added',
   updated: 'Staff member updated successfully',
   notSaved: 'Not saved',
-  makeResetLink: 'Make reset link',
+  makeResetLink: 'Create reset link',
   link: {
     setupTitle: 'Set-password link for {{name}}',
     resetTitle: 'Reset link for {{name}}',

@@ -24,7 +24,7 @@ export const layout: Messages<typeof en> = {
   account: 'Tài khoản',
   setting: 'Cài đặt tài khoản',
   logout: 'Đăng xuất',
-  loggedOut: 'Đăng xuất thành công',
+  loggedOut: 'Bạn đã đăng xuất',
   sessionEnded: 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.',
   live: {
     newOrder: 'Đơn hàng mới #{{id}}',

@@ -14,7 +14,7 @@ export const staff: Messages<typeof en> = {
     email: 'Email',
     role: 'Vai trò',
     active: 'Đang hoạt động',
-    twoFactor: 'Xác thực hai bước',
+    twoFactor: 'Xác minh hai bước',
     lastLoginAt: 'Đăng nhập gần nhất',
     createdAt: 'Ngày thêm',
   },
