@@ -191,5 +191,5 @@ test('every edit screen links to its history', async ({ page, api }) => {
   await page.getByRole('link', { name: 'History' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible(SLOW)
   // By the customer's name once the log has an entry of them (another test may have edited them), else by id.
-  await expect(page.getByText(new RegExp(`^Only User (${users[0]!.id}|“.+”)$`))).toBeVisible()
+  await expect(page.getByText(new RegExp(`^Only Customer (${users[0]!.id}|“.+”)$`))).toBeVisible()
 })

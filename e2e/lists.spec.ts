@@ -118,7 +118,7 @@ test('filtering the orders by status and days: the address, and after a reload t
 
 test('a filter that matches nothing says so and offers to clear it', async ({ page }) => {
   await page.goto('/admin/orders?minTotal=999999999999')
-  await expect(page.getByText('Nothing matches these filters.')).toBeVisible()
+  await expect(page.getByText('No orders match your search or filters.')).toBeVisible()
   await table(page, 'Orders').getByRole('button', { name: 'Clear filters' }).click()
   await expect(dataRows(page, 'Orders')).toHaveCount(10)
   expect(query(page)).toEqual({})

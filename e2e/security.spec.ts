@@ -127,7 +127,7 @@ test('another site cannot show the sign-in page in a frame', async ({ page, csp,
     response.setHeader('content-type', 'text/html; charset=utf-8')
     response.end(
       request.url === '/own'
-        ? '<!doctype html><title>own</title><button>Login</button>'
+        ? '<!doctype html><title>own</title><button>Sign in</button>'
         : `<!doctype html><title>framing</title>
            <iframe id="own" title="own" src="http://localhost:${port}/own"></iframe>
            <iframe id="app" title="app" src="${baseURL}/login"></iframe>`,

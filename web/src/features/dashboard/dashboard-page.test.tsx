@@ -495,8 +495,8 @@ describe('DashboardPage: the charts', () => {
   it('says there is nothing to draw in a period without sales, in the space the chart takes', async () => {
     serveWith({ byCategory: [], byPayment: [] })
     renderAt(<DashboardPage />, '/?period=last-month')
-    expect(await screen.findByText('No category sold in this period.')).toBeVisible()
-    expect(screen.getByText('No order in this period.', { selector: 'p' })).toBeVisible()
+    expect(await screen.findByText('No sales in any category in this period.')).toBeVisible()
+    expect(screen.getByText('No orders in this period.', { selector: 'p' })).toBeVisible()
     expect(screen.queryByRole('img', { name: /^Revenue by category/ })).not.toBeInTheDocument()
   })
 })

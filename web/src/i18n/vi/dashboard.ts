@@ -88,7 +88,7 @@ export const dashboard: Messages<typeof en> = {
     week: 'Tuần từ {{date}}',
     comparedColumn: '{{measure}}, kỳ so sánh',
     showTable: 'Xem dạng bảng',
-    empty: 'Không có đơn bán nào trong kỳ này.',
+    empty: 'Không có sản phẩm nào được bán trong kỳ này.',
     summary: '{{title}}: cao nhất {{high}} ({{highAt}}), thấp nhất {{low}} ({{lowAt}})',
   },
   topProducts: {
