@@ -93,7 +93,7 @@ describe('api: the envelope and its failures', () => {
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({
       status: 400,
-      message: 'email: Please enter correct email format',
+      message: 'email: Enter a valid email address',
       code: 'email',
       fields: { email: { code: 'email' }, phoneNumber: phone },
     })

@@ -40,7 +40,7 @@ describe('translateMessage', () => {
     expect(translateMessage(t, messages.range(0, 3))).toBe('Giá trị phải từ 0 đến 3')
     expect(translateMessage(t, messages.oneOf([1, 2]))).toBe('Chỉ chấp nhận một trong các giá trị: 1, 2')
     expect(translateMessage(t, messageRef('userHasOrders', { count: 2 }))).toBe(
-      'Khách hàng này có 2 đơn hàng; tài khoản có đơn được giữ lại để lịch sử đơn hàng đầy đủ',
+      'Khách hàng này có 2 đơn hàng; khách hàng đã có đơn được giữ lại để lịch sử đơn hàng đầy đủ',
     )
   })
 
@@ -74,7 +74,7 @@ describe('translateMessage', () => {
       'Không thể chuyển đơn hàng từ Đã giao sang Chờ xác nhận',
     )
     expect(translate(t, { code: 'orderLocked', params: { field: 'amount', status: 0 } })).toBe(
-      'Không thể thay đổi số tiền của đơn hàng Đã hủy',
+      'Không thể thay đổi số tiền của đơn hàng ở trạng thái Đã hủy',
     )
     expect(translate(t, { code: 'csvUnknownName', params: { what: 'category', name: 'Áo' } })).toBe(
       'Không có danh mục nào tên Áo',
