@@ -29,16 +29,16 @@ test('Setting opens from the avatar menu by keyboard and shows the account', asy
 
   await page.getByRole('button', { name: 'Account menu' }).focus()
   await page.keyboard.press('Enter')
-  const setting = page.getByRole('menuitem', { name: 'Setting' })
+  const setting = page.getByRole('menuitem', { name: 'Account settings' })
   await expect(setting).toBeVisible()
   await page.keyboard.press('ArrowDown')
   await expect(setting).toBeFocused()
   await page.keyboard.press('Enter')
-  const dialog = page.getByRole('dialog', { name: 'Setting' })
+  const dialog = page.getByRole('dialog', { name: 'Account settings' })
   await expect(dialog).toBeVisible()
   await expect(page.getByRole('menu')).toBeHidden()
 
-  await expect(dialog.getByRole('tab', { name: 'Information' })).toHaveAttribute('aria-selected', 'true')
+  await expect(dialog.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true')
   const name = dialog.getByRole('textbox', { name: 'Name' })
   await expect(name).toHaveValue(me.name)
   const email = dialog.getByRole('textbox', { name: 'Email' })
@@ -51,9 +51,9 @@ test('Setting opens from the avatar menu by keyboard and shows the account', asy
   await expect(dialog.getByText('This field is required')).toBeVisible()
 
   // The tabs follow the arrow keys.
-  await dialog.getByRole('tab', { name: 'Information' }).focus()
+  await dialog.getByRole('tab', { name: 'Profile' }).focus()
   await page.keyboard.press('ArrowRight')
-  await expect(dialog.getByRole('tab', { name: 'Change Password' })).toHaveAttribute('aria-selected', 'true')
+  await expect(dialog.getByRole('tab', { name: 'Change password' })).toHaveAttribute('aria-selected', 'true')
   await expect(passwordField(dialog, 'Current password')).toBeVisible()
   await expectAccessible(page)
   await screenshot(page, 'setting-password-wide')
@@ -68,7 +68,7 @@ test('Setting opens from the avatar menu by keyboard and shows the account', asy
   await expect(narrow.getByRole('textbox', { name: 'Name' })).toHaveValue(me.name)
   await expectAccessible(page)
   await screenshot(page, 'setting-information-narrow')
-  await narrow.getByRole('tab', { name: 'Change Password' }).click()
+  await narrow.getByRole('tab', { name: 'Change password' }).click()
   await expect(passwordField(narrow, 'Confirm password')).toBeVisible()
   await expectAccessible(page)
   await screenshot(page, 'setting-password-narrow')
@@ -87,7 +87,7 @@ test('saving a new name says so, and after the reload the header shows it', asyn
     await reloaded
     expect(await toasted(), 'the success toast showed before the reload').toBe(true)
     await expect(page.getByRole('button', { name: 'Account menu' })).toContainText(newName, SLOW)
-    await expect(page.getByRole('dialog', { name: 'Setting' })).toBeHidden()
+    await expect(page.getByRole('dialog', { name: 'Account settings' })).toBeHidden()
   } finally {
     await api.put(`/admin/users/${me.id}`, { name: me.name })
   }
@@ -96,17 +96,17 @@ test('saving a new name says so, and after the reload the header shows it', asyn
 test('Change Password checks each field and refuses a wrong current password', async ({ page }) => {
   await holdingAdminAccount(() => signInThroughPage(page))
   const dialog = await openSetting(page)
-  await dialog.getByRole('tab', { name: 'Change Password' }).click()
+  await dialog.getByRole('tab', { name: 'Change password' }).click()
   const current = passwordField(dialog, 'Current password')
   const password = passwordField(dialog, 'New password')
   const confirm = passwordField(dialog, 'Confirm password')
 
   const calls: string[] = []
   page.on('request', (r) => r.url().includes('/change-password') && calls.push(r.method()))
-  await dialog.getByRole('button', { name: 'Change Password' }).click()
+  await dialog.getByRole('button', { name: 'Change password' }).click()
   await expect(dialog.getByText('This field is required')).toBeVisible()
   await expect(dialog.getByText('Password is required', { exact: true })).toBeVisible()
-  await expect(dialog.getByText('Confirm password is required')).toBeVisible()
+  await expect(dialog.getByText('Enter the password again')).toBeVisible()
   expect(calls).toEqual([])
 
   await password.fill('abc1')
@@ -114,15 +114,15 @@ test('Change Password checks each field and refuses a wrong current password', a
   await password.fill('abcdefgh')
   await expect(dialog.getByText('Password must contain at least one number')).toBeVisible()
   await password.fill(`abcdefgh1${'x'.repeat(120)}`)
-  await expect(dialog.getByText('Please enter up to 128 characters')).toBeVisible()
+  await expect(dialog.getByText('Password must be at most 128 characters')).toBeVisible()
   await password.fill(NEW_PASSWORD)
   await confirm.fill('something else1')
-  await expect(dialog.getByText('Confirm password must match password')).toBeVisible()
+  await expect(dialog.getByText('The two passwords do not match')).toBeVisible()
   await confirm.fill(NEW_PASSWORD)
-  await expect(dialog.getByText('Confirm password must match password')).toBeHidden()
+  await expect(dialog.getByText('The two passwords do not match')).toBeHidden()
 
   await current.fill('not-my-password1')
-  await dialog.getByRole('button', { name: 'Change Password' }).click()
+  await dialog.getByRole('button', { name: 'Change password' }).click()
   await expect(dialog.getByText('The current password is not correct')).toBeVisible()
   await expect(current).toBeFocused()
   await expect(dialog).toBeVisible()
@@ -146,13 +146,13 @@ test('a changed password is the one that signs in next, and the other sessions e
   await signInAs(page, member)
   const before = await page.evaluate(() => localStorage.getItem('refreshToken'))
   const dialog = await openSetting(page)
-  await dialog.getByRole('tab', { name: 'Change Password' }).click()
+  await dialog.getByRole('tab', { name: 'Change password' }).click()
   await passwordField(dialog, 'Current password').fill(member.password)
   await passwordField(dialog, 'New password').fill(NEW_PASSWORD)
   await passwordField(dialog, 'Confirm password').fill(NEW_PASSWORD)
   const reloaded = page.waitForEvent('load')
-  const toasted = await watchAcrossReload(page, 'Change password successfully')
-  await dialog.getByRole('button', { name: 'Change Password' }).click()
+  const toasted = await watchAcrossReload(page, 'Password changed')
+  await dialog.getByRole('button', { name: 'Change password' }).click()
   await reloaded
   expect(await toasted(), 'the success toast showed before the reload').toBe(true)
   // The new pair was kept: this browser is still signed in after the reload.
@@ -167,17 +167,17 @@ test('a changed password is the one that signs in next, and the other sessions e
   expect(refused.status()).toBe(401)
 
   await page.getByRole('button', { name: 'Account menu' }).click()
-  await page.getByRole('menuitem', { name: 'Logout' }).click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(/\/login$/, SLOW)
 
   // The old password no longer works; the new one does.
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(member.email)
   await passwordField(page, 'Password').fill(member.password)
-  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('alert', { name: 'Sign-in failed' })).toContainText(
     'Incorrect email or password',
   )
   await passwordField(page, 'Password').fill(NEW_PASSWORD)
-  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible(SLOW)
 })

@@ -48,7 +48,7 @@ export async function signInThroughPage(page: Page, password = E2E_ADMIN.passwor
   await page.goto('/login')
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(E2E_ADMIN.email)
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible(SLOW)
   // Signing in lands on the dashboard, whose charts can block a loaded machine's page for seconds: a key
   // pressed meanwhile waits behind them. The test goes on once they have drawn.

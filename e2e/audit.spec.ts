@@ -54,7 +54,7 @@ test("an edit shows up in the record's history, by whom, with before and after; 
     await expect(page.getByText(`Only Category “${renamed}”`)).toBeVisible()
     await expect(page.getByRole('combobox', { name: 'Record type' })).toHaveValue('category')
 
-    // Newest first: the rename, then the creation; each by the administrator (named by e-mail: another test
+    // Newest first: the rename, then the creation; each by the administrator (named by email: another test
     // renames the account for a moment), each linking to the category.
     await expect(dataRows(page)).toHaveCount(2)
     const [update, create] = [dataRows(page).nth(0), dataRows(page).nth(1)]
@@ -133,14 +133,14 @@ test('the filters narrow the log and live in the address', async ({ page, api })
     await page.getByRole('textbox', { name: 'From' }).fill(next)
     await page.getByRole('textbox', { name: 'From' }).blur()
     await expect.poll(() => query(page)).toMatchObject({ from: next })
-    await expect(logTable(page).getByText("There aren't any lines.")).toBeVisible()
+    await expect(logTable(page).getByText('No entries match these filters.')).toBeVisible()
 
     // A reload keeps every filter: it is all in the address.
     await page.reload()
     await expect(page.getByRole('combobox', { name: 'Record type' })).toHaveValue('category', SLOW)
     await expect(page.getByRole('combobox', { name: 'Action' })).toHaveValue('create')
     await expect(page.getByRole('textbox', { name: 'From' })).toHaveValue(next)
-    await expect(logTable(page).getByText("There aren't any lines.")).toBeVisible()
+    await expect(logTable(page).getByText('No entries match these filters.')).toBeVisible()
   } finally {
     await api.delete(`/admin/categories/${category.id}`)
   }
@@ -191,5 +191,5 @@ test('every edit screen links to its history', async ({ page, api }) => {
   await page.getByRole('link', { name: 'History' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible(SLOW)
   // By the customer's name once the log has an entry of them (another test may have edited them), else by id.
-  await expect(page.getByText(new RegExp(`^Only User (${users[0]!.id}|“.+”)$`))).toBeVisible()
+  await expect(page.getByText(new RegExp(`^Only Customer (${users[0]!.id}|“.+”)$`))).toBeVisible()
 })

@@ -20,7 +20,7 @@ test('a signed-out visitor is sent to sign-in, and comes back to the page asked 
   await holdingAdminAccount(async () => {
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(E2E_ADMIN.email)
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_ADMIN.password)
-    await page.getByRole('button', { name: 'Login' }).click()
+    await page.getByRole('button', { name: 'Sign in' }).click()
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible(SLOW)
   })
   await expect(page).toHaveURL(/\/admin\/users$/)
@@ -31,9 +31,9 @@ test('the sign-in form checks its fields as the user types', async ({ page }) =>
   const email = page.getByRole('textbox', { name: 'Email', exact: true })
   const password = page.getByRole('textbox', { name: 'Password', exact: true })
   await email.fill('admin')
-  await expect(page.getByText('Please enter correct email format')).toBeVisible()
+  await expect(page.getByText('Enter a valid email address')).toBeVisible()
   await email.fill('admin@example.com')
-  await expect(page.getByText('Please enter correct email format')).toBeHidden()
+  await expect(page.getByText('Enter a valid email address')).toBeHidden()
   await email.fill('')
   await expect(page.getByText('This field is required')).toHaveCount(1)
   await password.fill('x')
@@ -42,7 +42,7 @@ test('the sign-in form checks its fields as the user types', async ({ page }) =>
   // Sending an empty form asks nothing of the server.
   const calls: string[] = []
   page.on('request', (request) => request.url().includes('/api/') && calls.push(request.url()))
-  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByText('This field is required')).toHaveCount(2)
   expect(calls).toEqual([])
 })
@@ -60,11 +60,11 @@ test('the show/hide toggle reveals the password', async ({ page }) => {
   await expect(password).toHaveAttribute('type', 'password')
 })
 
-test('a wrong password is said on the form, and the e-mail stays', async ({ page }) => {
+test('a wrong password is said on the form, and the email stays', async ({ page }) => {
   await page.goto('/login')
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(E2E_ADMIN.email)
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password1')
-  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('alert', { name: 'Sign-in failed' })).toContainText(
     'Incorrect email or password',
   )
@@ -87,8 +87,8 @@ test('signing in lands on the dashboard; a signed-in user is sent away from /log
 test('logging out through the avatar menu forgets the tokens and shows sign-in', async ({ page }) => {
   await holdingAdminAccount(() => signInThroughPage(page))
   await page.getByRole('button', { name: 'Account menu' }).click()
-  await expect(page.getByRole('menuitem', { name: 'Setting' })).toBeVisible()
-  await page.getByRole('menuitem', { name: 'Logout' }).click()
+  await expect(page.getByRole('menuitem', { name: 'Account settings' })).toBeVisible()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(/\/login$/, SLOW)
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
   expect(await storedTokens(page)).toEqual({ token: null, refresh: null })
@@ -99,11 +99,11 @@ test('logging out through the avatar menu forgets the tokens and shows sign-in',
 
 test('Forget Password? opens the request form, by mouse and by keyboard', async ({ page }) => {
   await page.goto('/login')
-  const link = page.getByRole('link', { name: 'Forget Password?' })
+  const link = page.getByRole('link', { name: 'Forgot your password?' })
   await link.click()
   await expect(page).toHaveURL(/\/forgot-password$/, SLOW)
   await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible()
-  await page.getByRole('link', { name: 'Back to Login' }).click()
+  await page.getByRole('link', { name: 'Back to sign in' }).click()
   await expect(page).toHaveURL(/\/login$/)
 
   await link.focus()
@@ -119,7 +119,7 @@ test('the sign-in page can be read in Vietnamese', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill('sai')
   await expect(page.getByText('Email không đúng định dạng')).toBeVisible()
   await page.getByLabel('Ngôn ngữ').selectOption('en')
-  await expect(page.getByText('Please enter correct email format')).toBeVisible()
+  await expect(page.getByText('Enter a valid email address')).toBeVisible()
 })
 
 test('the sign-in page is accessible, wide and narrow', async ({ page }) => {
@@ -129,7 +129,7 @@ test('the sign-in page is accessible, wide and narrow', async ({ page }) => {
   await expectAccessible(page)
   await screenshot(page, 'login-wide')
   await page.setViewportSize({ width: 375, height: 812 })
-  await expect(page.getByRole('button', { name: 'Login' })).toBeInViewport()
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeInViewport()
   await expectAccessible(page)
   await screenshot(page, 'login-narrow')
 })
@@ -138,14 +138,14 @@ test('Create Account says an administrator creates accounts and sends a set-up l
   page,
 }) => {
   await page.goto('/login')
-  await page.getByRole('link', { name: 'Create Account' }).click()
+  await page.getByRole('link', { name: 'Create account' }).click()
   await expect(page).toHaveURL(/\/register$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Create account' })).toBeVisible()
   await expect(page.getByText('Accounts are created by an administrator')).toBeVisible()
-  await expect(page.getByText(/You receive a set-up link by e-mail/)).toBeVisible()
+  await expect(page.getByText(/You receive a set-up link by email/)).toBeVisible()
   // No input that does nothing: the ways on are sign-in and a new link.
   await expect(page.getByRole('textbox')).toHaveCount(0)
-  await expect(page.getByRole('link', { name: 'Ask for a new one with your e-mail' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'Ask for a new one with your email address' })).toHaveAttribute(
     'href',
     '/forgot-password',
   )
@@ -154,7 +154,7 @@ test('Create Account says an administrator creates accounts and sends a set-up l
   await page.setViewportSize({ width: 375, height: 812 })
   await expectAccessible(page)
   await screenshot(page, 'register-narrow')
-  await page.getByRole('link', { name: 'Back to Login' }).click()
+  await page.getByRole('link', { name: 'Back to sign in' }).click()
   await expect(page).toHaveURL(/\/login$/, SLOW)
 })
 

@@ -9,7 +9,7 @@ interface BrandRow {
 
 const bodyRows = (page: Page) =>
   page
-    .getByRole('table', { name: 'Brand' })
+    .getByRole('table', { name: 'Brands' })
     .getByRole('row')
     .filter({ has: page.getByRole('cell') })
 
@@ -20,17 +20,17 @@ async function arrangeBrand(api: Api, name = unique('E2E Brand')) {
   return (await api.post<{ data: BrandRow }>('/admin/brands', { name, logo })).data
 }
 
-const search = (page: Page) => page.getByRole('searchbox', { name: 'Search brand by name' })
+const search = (page: Page) => page.getByRole('searchbox', { name: 'Search brands by name' })
 
 test('the brand list shows names and logos, pages and searches through the address', async ({
   page,
   api,
 }) => {
   await page.goto('/admin/brands')
-  await expect(page.getByRole('heading', { level: 1, name: 'Brand' })).toBeVisible()
-  await expect(page.getByRole('main').getByText('List Brand', { exact: true })).toBeVisible()
-  const table = page.getByRole('table', { name: 'Brand' })
-  for (const header of ['Stt', 'Name', 'Logo image', 'Action']) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Brands' })).toBeVisible()
+  await expect(page.getByLabel('Breadcrumb').getByText('Brands', { exact: true })).toBeVisible()
+  const table = page.getByRole('table', { name: 'Brands' })
+  for (const header of ['No.', 'Name', 'Logo image', 'Actions']) {
     await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible()
   }
   await expect(bodyRows(page)).toHaveCount(10)
@@ -41,7 +41,7 @@ test('the brand list shows names and logos, pages and searches through the addre
   )
   expect(alts.length).toBeGreaterThan(0)
   for (const alt of alts) expect(alt).toMatch(/^Logo of .+/)
-  await expect(page.getByRole('main').getByRole('link', { name: 'Add Brand' })).toHaveAttribute(
+  await expect(page.getByRole('main').getByRole('link', { name: 'Add brand' })).toHaveAttribute(
     'href',
     '/admin/brand',
   )
@@ -70,7 +70,7 @@ test('add brand: required messages, a logo upload, then it is listed with its lo
   api,
 }) => {
   await page.goto('/admin/brand')
-  await expect(page.getByRole('heading', { level: 1, name: 'Add Brand' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Add brand' })).toBeVisible()
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('This field is required')).toHaveCount(2)
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveAttribute(
@@ -120,7 +120,7 @@ test('edit brand: rename it and clear its logo', async ({ page, api }) => {
       .getByRole('link', { name: `Edit ${brand.name}` })
       .click()
     await expect(page).toHaveURL(new RegExp(`/admin/brand/edit/${brand.id}$`))
-    await expect(page.getByRole('heading', { level: 1, name: 'Edit Brand' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit brand' })).toBeVisible()
     const name = page.getByRole('textbox', { name: 'Name', exact: true })
     await expect(name).toHaveValue(brand.name)
     await expect(page.getByRole('img', { name: 'Image 1' })).toHaveAttribute('src', `/api/file${brand.logo}`)
@@ -170,9 +170,9 @@ test('delete brand: No keeps it, Yes removes it', async ({ page, api }) => {
     .first()
     .getByRole('button', { name: `Delete ${brand.name}` })
     .click()
-  await dialog.getByRole('button', { name: 'Yes, Delete it!' }).click()
+  await dialog.getByRole('button', { name: 'Yes, delete it' }).click()
   await expect(page.getByText('Deleted successfully')).toBeVisible()
-  await expect(page.getByText("There aren't any lines.")).toBeVisible()
+  await expect(page.getByText('No brands match your search.')).toBeVisible()
 })
 
 test('deleting a brand that products use is refused with the reason', async ({ page, api }) => {
@@ -185,7 +185,7 @@ test('deleting a brand that products use is refused with the reason', async ({ p
   await row.getByRole('button', { name: `Delete ${used.name}` }).click()
   await page
     .getByRole('dialog', { name: 'Are you sure?' })
-    .getByRole('button', { name: 'Yes, Delete it!' })
+    .getByRole('button', { name: 'Yes, delete it' })
     .click()
   await expect(page.getByRole('alert').filter({ hasText: /is used by/ })).toBeVisible()
   await expect(row).toBeVisible()

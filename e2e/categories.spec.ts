@@ -8,13 +8,13 @@ interface CategoryRow {
   slug: string
 }
 
-const table = (page: Page) => page.getByRole('table', { name: 'Category' })
+const table = (page: Page) => page.getByRole('table', { name: 'Categories' })
 /** The table's rows under the header. */
 const dataRows = (page: Page) =>
   table(page)
     .getByRole('row')
     .filter({ has: page.getByRole('cell') })
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search by category name' })
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search categories by name' })
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Pagination' })
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams)
 const listOf = (name: string) => `/admin/categories?name=${encodeURIComponent(name)}&page=1`
@@ -34,9 +34,9 @@ async function removeByName(api: Api, ...names: string[]) {
 
 test('the category list shows name and slug, numbered, with an Add button', async ({ page }) => {
   await page.goto('/admin/categories')
-  await expect(page.getByRole('heading', { level: 1, name: 'Category' })).toBeVisible()
-  await expect(page.getByLabel('Breadcrumb').getByText('List Category')).toBeVisible()
-  for (const header of ['Stt', 'Name', 'Slug', 'Action']) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible()
+  await expect(page.getByLabel('Breadcrumb').getByText('Categories')).toBeVisible()
+  for (const header of ['No.', 'Name', 'Slug', 'Actions']) {
     await expect(table(page).getByRole('columnheader', { name: header })).toBeVisible()
   }
   await expect(dataRows(page).first().getByRole('cell').first()).toHaveText('1')
@@ -94,7 +94,7 @@ test('search and paging go through the address, back and forward', async ({ page
     await expect(dataRows(page)).toHaveCount(2)
 
     await searchBox(page).fill(`${prefix} nothing like this`)
-    await expect(table(page).getByText("There aren't any lines.")).toBeVisible({ timeout: 5_000 })
+    await expect(table(page).getByText('No categories match your search.')).toBeVisible({ timeout: 5_000 })
     await page.getByRole('button', { name: 'Clear search' }).click()
     await expect(searchBox(page)).toHaveValue('')
     await expect.poll(() => query(page)).toEqual({ page: '1' })
@@ -113,7 +113,7 @@ test('add category: the name is required, then it is created; a taken name is re
     await page.goto('/admin/categories')
     await page.getByRole('link', { name: 'Add', exact: true }).click()
     await expect(page).toHaveURL(/\/admin\/category$/)
-    await expect(page.getByRole('heading', { level: 1, name: 'Add Category' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Add category' })).toBeVisible()
     await page.getByRole('button', { name: 'Save' }).click()
     await expect(page.getByLabel('Name')).toHaveAccessibleDescription('This field is required')
     await expectAccessible(page)
@@ -158,8 +158,8 @@ test('edit category: loads it, keeps the name required, refuses a taken name and
     await page.goto(listOf(category.name))
     await page.getByRole('link', { name: `Edit ${category.name}` }).click()
     await expect(page).toHaveURL(new RegExp(`/admin/category/edit/${category.id}$`))
-    await expect(page.getByRole('heading', { level: 1, name: 'Edit Category' })).toBeVisible()
-    await expect(page.getByLabel('Breadcrumb').getByRole('link', { name: 'List Category' })).toHaveAttribute(
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit category' })).toBeVisible()
+    await expect(page.getByLabel('Breadcrumb').getByRole('link', { name: 'Categories' })).toHaveAttribute(
       'href',
       '/admin/categories',
     )
@@ -201,10 +201,10 @@ test('edit category: an unknown id sends the admin back to the list with a toast
   // loaded, which on a busy machine can outlast the toast's 5 s.
   await expect(page.getByText('Category not found')).toBeVisible()
   await expect(page).toHaveURL(/\/admin\/categories$/, SLOW)
-  await expect(page.getByRole('heading', { level: 1, name: 'Category' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible()
 })
 
-test('delete category: No keeps the row, Yes, Delete it! removes it', async ({ page, api }) => {
+test('delete category: No keeps the row, Yes, delete it removes it', async ({ page, api }) => {
   const category = await makeCategory(api, unique('E2E Delete Category'))
   try {
     await page.goto(listOf(category.name))
@@ -219,10 +219,10 @@ test('delete category: No keeps the row, Yes, Delete it! removes it', async ({ p
     await expect(row).toBeVisible()
 
     await row.getByRole('button', { name: `Delete ${category.name}` }).click()
-    await dialog.getByRole('button', { name: 'Yes, Delete it!' }).click()
+    await dialog.getByRole('button', { name: 'Yes, delete it' }).click()
     await expect(page.getByText('Deleted successfully')).toBeVisible()
     await expect(row).toHaveCount(0)
-    await expect(table(page).getByText("There aren't any lines.")).toBeVisible()
+    await expect(table(page).getByText('No categories match your search.')).toBeVisible()
   } finally {
     await removeByName(api, category.name)
   }
@@ -240,7 +240,7 @@ test('delete category: one that products use is kept and the refusal is toasted'
   await row.getByRole('button', { name: `Delete ${used.name}` }).click()
   await page
     .getByRole('dialog', { name: 'Are you sure?' })
-    .getByRole('button', { name: 'Yes, Delete it!' })
+    .getByRole('button', { name: 'Yes, delete it' })
     .click()
   await expect(page.getByText(/This category is (still )?used by \d+ (deleted )?products?/)).toBeVisible()
   await expect(row).toBeVisible()

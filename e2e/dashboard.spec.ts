@@ -113,7 +113,7 @@ test('nothing moves as the figures and charts arrive: their placeholders are as 
 
 test('Recent Purchases lists the five newest orders with links to their details', async ({ page, api }) => {
   await page.goto('/')
-  const table = page.getByRole('table', { name: 'Recent Purchases' })
+  const table = page.getByRole('table', { name: 'Recent orders' })
   let newest: Order[] = []
   await expect(async () => {
     newest = (await api.get<{ data: Order[] }>('/admin/orders?page=1&limit=5')).data
@@ -150,7 +150,7 @@ test.describe('in a browser in another time zone', () => {
     api,
   }) => {
     await page.goto('/')
-    const table = page.getByRole('table', { name: 'Recent Purchases' })
+    const table = page.getByRole('table', { name: 'Recent orders' })
     await expect(async () => {
       const newest = (await api.get<{ data: Order[] }>('/admin/orders?page=1&limit=5')).data
       await page.reload()
@@ -201,9 +201,9 @@ test('a product whose quantity is set to 0 appears under Stock Out Products', as
   })
 
   try {
-    const table = page.getByRole('table', { name: 'Stock Out Products' })
+    const table = page.getByRole('table', { name: 'Out of stock' })
     await page.goto('/')
-    await expect(page.getByRole('table', { name: 'Recent Purchases' })).toBeVisible()
+    await expect(page.getByRole('table', { name: 'Recent orders' })).toBeVisible()
     await expect(table.getByRole('row', { name: new RegExp(name) })).toHaveCount(0)
 
     // Out of stock: send the product back whole, with quantity 0.
@@ -225,7 +225,7 @@ test('a product whose quantity is set to 0 appears under Stock Out Products', as
     await expect(row).toContainText(`${stored.brand.name} · ${stored.category.name}`)
     await expect(row.getByRole('img', { name: `Picture of ${name}` })).toBeVisible()
     await expect(
-      page.getByRole('region', { name: 'Stock Out Products' }).getByText(/^\d+ products?$/),
+      page.getByRole('region', { name: 'Out of stock' }).getByText(/^\d+ products?$/),
     ).toBeVisible()
     await row.getByRole('link', { name: `Edit ${name}` }).click()
     await expect(page).toHaveURL(`/admin/product/edit/${created.id}`)
@@ -257,7 +257,7 @@ test('the report shows the last 30 days by default, with the same figures in a t
   await expect(rows.nth(1).getByRole('cell').first()).toHaveText(first)
   await expect(rows.nth(30).getByRole('cell').first()).toHaveText(last)
 
-  await expect(page.getByRole('table', { name: 'Recent Purchases' }).getByRole('row')).not.toHaveCount(1)
+  await expect(page.getByRole('table', { name: 'Recent orders' }).getByRole('row')).not.toHaveCount(1)
   await expectAccessible(page)
   await screenshot(page, 'dashboard-wide')
 
@@ -291,8 +291,8 @@ test('Low Stock Products lists the products with 1 to the threshold left, fewest
     size: [],
   })
   try {
-    const region = page.getByRole('region', { name: 'Low Stock Products', exact: true })
-    const table = region.getByRole('table', { name: 'Low Stock Products' })
+    const region = page.getByRole('region', { name: 'Low stock', exact: true })
+    const table = region.getByRole('table', { name: 'Low stock' })
     // Products saved by tests alongside may change the list between two reads: compare a read with a fresh page.
     await expect(async () => {
       const { data: low, meta } = await api.get<{ data: Product[]; meta: { totalResults: number } }>(

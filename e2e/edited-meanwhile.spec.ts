@@ -40,7 +40,7 @@ const dialog = (page: Page) => page.getByRole('dialog', { name: 'Changed by some
 /** Opens the product's edit screen and waits for the form to hold the product. */
 async function openEdit(page: Page, product: Product) {
   await page.goto(`/admin/product/edit/${product.id}`)
-  await expect(page.getByRole('heading', { level: 1, name: 'Edit Product' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit product' })).toBeVisible()
   await expect(nameField(page)).toHaveValue(product.name)
   await expect(priceField(page)).toHaveValue('350,000')
 }

@@ -141,8 +141,8 @@ export async function openDashboard(page: Page, address = '/') {
  */
 export async function openSetting(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).click()
-  await page.getByRole('menuitem', { name: 'Setting' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Setting' })
+  await page.getByRole('menuitem', { name: 'Account settings' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Account settings' })
   await expect(dialog).toBeVisible()
   await expect(page.getByRole('menu')).toBeHidden()
   return dialog

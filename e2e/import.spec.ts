@@ -56,7 +56,7 @@ test('the template downloads with a BOM, the import header and an example naming
   // example's must be among the newest before the download or after it.
   const before = await newestInStore(api)
   await page.goto('/admin/products/import')
-  await expect(page.getByRole('heading', { level: 1, name: 'Import Products' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Import products' })).toBeVisible()
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Download template' }).click()
   const file = await download
@@ -125,8 +125,8 @@ test('a file with an error shows line, field and message and writes nothing; the
   // Back in the list, a search by name finds them.
   await page.getByRole('link', { name: 'Back to the product list' }).click()
   await expect(page).toHaveURL(/\/admin\/products(\?|$)/)
-  await page.getByRole('searchbox', { name: 'Search product by name' }).fill(batch)
-  const table = page.getByRole('table', { name: 'Product' })
+  await page.getByRole('searchbox', { name: 'Search products by name' }).fill(batch)
+  const table = page.getByRole('table', { name: 'Products' })
   await expect(table.getByRole('cell', { name: good, exact: true })).toBeVisible()
   await expect(table.getByRole('cell', { name: bad, exact: true })).toBeVisible()
 })

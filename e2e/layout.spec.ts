@@ -4,15 +4,15 @@ import { expect, expectAccessible, screenshot, test } from './fixtures.ts'
 /** The sidebar of spec section 2, in its order, with Dashboard first. */
 const SIDEBAR = [
   { name: 'Dashboard', path: '/' },
-  { name: 'List Users', path: '/admin/users' },
-  { name: 'Add User', path: '/admin/user' },
-  { name: 'Review', path: '/admin/product-reviews' },
-  { name: 'List Products', path: '/admin/products' },
-  { name: 'Add Product', path: '/admin/product' },
-  { name: 'Category', path: '/admin/categories' },
-  { name: 'Brand', path: '/admin/brands' },
-  { name: 'Order List', path: '/admin/orders' },
-  { name: 'COD', path: '/admin/cod' },
+  { name: 'Customers', path: '/admin/users' },
+  { name: 'Add customer', path: '/admin/user' },
+  { name: 'Reviews', path: '/admin/product-reviews' },
+  { name: 'Products', path: '/admin/products' },
+  { name: 'Add product', path: '/admin/product' },
+  { name: 'Categories', path: '/admin/categories' },
+  { name: 'Brands', path: '/admin/brands' },
+  { name: 'Orders', path: '/admin/orders' },
+  { name: 'COD reconciliation', path: '/admin/cod' },
   // The administrators' screens (CONTRACT 4.2); the run signs in as an administrator.
   { name: 'Staff', path: '/admin/staff' },
   { name: 'Audit log', path: '/admin/audit-log' },
@@ -32,7 +32,7 @@ const sidebarWidth = async (page: Page) =>
 test('a signed-in admin lands on the dashboard inside the layout', async ({ page }) => {
   await page.goto('/')
   await expect(sidebar(page)).toBeVisible()
-  await expect(page.getByRole('link', { name: 'List Users' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Customers' })).toBeVisible()
   await expect(page.getByRole('banner')).toBeVisible()
   await expect(page.getByRole('main')).toBeVisible()
 })
@@ -67,9 +67,12 @@ test('the sidebar stays in view while a long page scrolls', async ({ page }) => 
 
 test('a screen reached from a list keeps its list marked in the sidebar', async ({ page }) => {
   await page.goto('/admin/product/edit/does-not-matter')
-  await expect(page.getByRole('link', { name: 'List Products' })).toHaveAttribute('aria-current', 'page')
+  await expect(sidebar(page).getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page')
   await page.goto('/admin/category')
-  await expect(sidebar(page).getByRole('link', { name: 'Category' })).toHaveAttribute('aria-current', 'page')
+  await expect(sidebar(page).getByRole('link', { name: 'Categories' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
   await expect(sidebar(page).locator('[aria-current="page"]')).toHaveCount(1)
 })
 
@@ -95,14 +98,14 @@ test('the menu toggle collapses the wide sidebar from 260 px to 64 px and back, 
   expect(Math.round(mainBox?.x ?? 0)).toBe(64)
   await screenshot(page, 'layout-sidebar-collapsed-wide')
 
-  await sidebarLinks(page).getByText('Brand').click()
+  await sidebarLinks(page).getByText('Brands').click()
   await expect(page).toHaveURL(/\/admin\/brands$/)
   await expect.poll(() => sidebarWidth(page)).toBe(64)
 
   await menuToggle(page).click()
   await expect(menuToggle(page)).toHaveAttribute('aria-expanded', 'true')
   await expect.poll(() => sidebarWidth(page)).toBe(260)
-  await expect(page.getByRole('link', { name: 'Brand', exact: true })).not.toHaveAttribute('title')
+  await expect(page.getByRole('link', { name: 'Brands', exact: true })).not.toHaveAttribute('title')
 })
 
 test('on a phone the sidebar opens over the page and closes by backdrop, Escape or a link', async ({
@@ -145,7 +148,7 @@ test('on a phone the sidebar opens over the page and closes by backdrop, Escape 
   await expect(menuToggle(page)).toBeFocused()
 
   await menuToggle(page).click()
-  await sidebarLinks(page).getByText('List Products').click()
+  await sidebarLinks(page).getByText('Products').click()
   await expect(page).toHaveURL(/\/admin\/products$/)
   await expect(sidebar(page)).toBeHidden()
   await expect(backdrop).toBeHidden()
@@ -177,12 +180,12 @@ test('the account menu opens from the keyboard with Setting, the shortcuts, the 
   await account.focus()
   await page.keyboard.press('Enter')
   const menu = page.getByRole('menu')
-  await expect(menu.getByRole('menuitem', { name: 'Setting' })).toBeVisible()
-  await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeVisible()
+  await expect(menu.getByRole('menuitem', { name: 'Account settings' })).toBeVisible()
+  await expect(menu.getByRole('menuitem', { name: 'Sign out' })).toBeVisible()
   await expect(account).toHaveAttribute('aria-expanded', 'true')
   // Arrow keys walk the items.
   await page.keyboard.press('ArrowDown')
-  await expect(menu.getByRole('menuitem', { name: 'Setting' })).toBeFocused()
+  await expect(menu.getByRole('menuitem', { name: 'Account settings' })).toBeFocused()
   await page.keyboard.press('ArrowDown')
   await expect(menu.getByRole('menuitem', { name: 'Keyboard shortcuts' })).toBeFocused()
   for (const scheme of ['Light', 'Dark', 'Follow system']) {
@@ -190,14 +193,14 @@ test('the account menu opens from the keyboard with Setting, the shortcuts, the 
     await expect(menu.getByRole('menuitemradio', { name: scheme })).toBeFocused()
   }
   await page.keyboard.press('ArrowDown')
-  await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeFocused()
+  await expect(menu.getByRole('menuitem', { name: 'Sign out' })).toBeFocused()
   await page.keyboard.press('Escape')
   await expect(menu).toBeHidden()
   await expect(account).toBeFocused()
 
   await page.keyboard.press('ArrowDown')
-  await expect(menu.getByRole('menuitem', { name: 'Setting' })).toBeVisible()
-  await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeVisible()
+  await expect(menu.getByRole('menuitem', { name: 'Account settings' })).toBeVisible()
+  await expect(menu.getByRole('menuitem', { name: 'Sign out' })).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(menu).toBeHidden()
 })
@@ -207,10 +210,10 @@ test('a reload on a deep client address keeps working; a missing asset is a real
   request,
 }) => {
   await page.goto('/admin/products?page=2')
-  await expect(page.getByRole('link', { name: 'List Products' })).toHaveAttribute('aria-current', 'page')
+  await expect(sidebar(page).getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page')
   await page.reload()
   await expect(page).toHaveURL(/\/admin\/products\?page=2$/)
-  await expect(page.getByRole('link', { name: 'List Products' })).toHaveAttribute('aria-current', 'page')
+  await expect(sidebar(page).getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 
   const deep = await request.get('/admin/products?page=2')
@@ -223,10 +226,10 @@ test('a reload on a deep client address keeps working; a missing asset is a real
 
 test('an unknown address shows Not Found with a way home', async ({ page }) => {
   await page.goto('/no/such/page')
-  await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
   await expectAccessible(page)
   await screenshot(page, 'not-found-wide')
-  await page.getByRole('link', { name: 'Back to home page' }).click()
+  await page.getByRole('link', { name: 'Back to the home page' }).click()
   await expect(page).toHaveURL(/\/$/)
   await expect(sidebar(page)).toBeVisible()
 })
@@ -234,8 +237,8 @@ test('an unknown address shows Not Found with a way home', async ({ page }) => {
 test('Not Found fits a phone', async ({ page }) => {
   await page.setViewportSize(PHONE)
   await page.goto('/admin/no-such-screen')
-  await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Back to home page' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible()
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   expect(overflow).toBeLessThanOrEqual(0)
   await expectAccessible(page)
@@ -258,11 +261,11 @@ test('a list the server fails to give says so, toasts the reason, and keeps the 
   await page.goto('/admin/brands')
   await expect(page.getByText('The database is resting')).toBeVisible()
   await expect(page.getByRole('alert').filter({ hasText: 'The list could not be loaded.' })).toBeVisible()
-  await expect(page.getByText("There aren't any lines.")).toHaveCount(0)
+  await expect(page.getByText('No brands yet.')).toHaveCount(0)
   // A 500 is not a reason to sign out (CONTRACT.md section 3).
   await expect(page).toHaveURL(/\/admin\/brands$/)
   fail = false
   await page.getByRole('button', { name: 'Try again' }).click()
-  await expect(page.getByRole('table', { name: 'Brand' }).getByRole('row')).not.toHaveCount(1)
+  await expect(page.getByRole('table', { name: 'Brands' }).getByRole('row')).not.toHaveCount(1)
   expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull()
 })

@@ -28,7 +28,7 @@ const columnText = (page: Page, name: string, index: number) =>
   )
 /** The order numbers the order list shows, in its order (the number's cell also says the day it was placed). */
 const orderNumbers = (page: Page) =>
-  columnText(page, 'Order', 2).then((cells) => cells.map((cell) => /^#(\d+)/.exec(cell)?.[1] ?? cell))
+  columnText(page, 'Orders', 2).then((cells) => cells.map((cell) => /^#(\d+)/.exec(cell)?.[1] ?? cell))
 
 /** A store calendar day, YYYY-MM-DD in Ho Chi Minh City. */
 const storeDay = (iso: string) =>
@@ -41,8 +41,8 @@ test('sorting the products by a header: the order, the arrow and the address, ke
   api,
 }) => {
   await page.goto('/admin/products')
-  await expect(dataRows(page, 'Product')).toHaveCount(10)
-  const price = table(page, 'Product').getByRole('columnheader', { name: 'Price', exact: true })
+  await expect(dataRows(page, 'Products')).toHaveCount(10)
+  const price = table(page, 'Products').getByRole('columnheader', { name: 'Price', exact: true })
   await expect(price).toHaveAttribute('aria-sort', 'none')
 
   await price.getByRole('button', { name: 'Price' }).click()
@@ -50,7 +50,7 @@ test('sorting the products by a header: the order, the arrow and the address, ke
   await expect(price).toHaveAttribute('aria-sort', 'ascending')
   const cheapest = (await api.get<ListAnswer<Product>>('/admin/products?sortBy=price:asc')).data
   await expect
-    .poll(() => columnText(page, 'Product', 1))
+    .poll(() => columnText(page, 'Products', 1))
     .toEqual(cheapest.map((p) => expect.stringContaining(p.name)))
 
   await price.getByRole('button', { name: 'Price' }).click()
@@ -58,14 +58,14 @@ test('sorting the products by a header: the order, the arrow and the address, ke
   await expect(price).toHaveAttribute('aria-sort', 'descending')
   const dearest = (await api.get<ListAnswer<Product>>('/admin/products?sortBy=price:desc')).data
   await expect
-    .poll(() => columnText(page, 'Product', 1))
+    .poll(() => columnText(page, 'Products', 1))
     .toEqual(dearest.map((p) => expect.stringContaining(p.name)))
   expect(dearest[0]!.price).toBeGreaterThan(cheapest[0]!.price)
 
   await page.reload()
   await expect(price).toHaveAttribute('aria-sort', 'descending')
   await expect
-    .poll(() => columnText(page, 'Product', 1))
+    .poll(() => columnText(page, 'Products', 1))
     .toEqual(dearest.map((p) => expect.stringContaining(p.name)))
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price:desc')
   await expectAccessible(page)
@@ -83,7 +83,7 @@ test('filtering the orders by status and days: the address, and after a reload t
   expect(expected.meta.totalResults).toBeGreaterThan(0)
 
   await page.goto('/admin/orders?page=2')
-  await expect(dataRows(page, 'Order')).toHaveCount(10)
+  await expect(dataRows(page, 'Orders')).toHaveCount(10)
   // A chip is a checkbox drawn as its label: a person clicks the word.
   const statuses = page.getByRole('group', { name: 'Status' })
   await statuses.getByText('Processing', { exact: true }).click()
@@ -96,7 +96,7 @@ test('filtering the orders by status and days: the address, and after a reload t
   await expect.poll(() => query(page)).toEqual({ status: '1,2', from, to })
   await expect.poll(() => orderNumbers(page)).toEqual(expected.data.map((o) => o.id))
   // The status's cell: the order's status, then where its money stands.
-  for (const status of await columnText(page, 'Order', 6))
+  for (const status of await columnText(page, 'Orders', 6))
     expect(status).toMatch(/^(Pending|Processing)Payment: /)
 
   await page.reload()
@@ -119,9 +119,9 @@ test('filtering the orders by status and days: the address, and after a reload t
 
 test('a filter that matches nothing says so and offers to clear it', async ({ page }) => {
   await page.goto('/admin/orders?minTotal=999999999999')
-  await expect(page.getByText('Nothing matches these filters.')).toBeVisible()
-  await table(page, 'Order').getByRole('button', { name: 'Clear filters' }).click()
-  await expect(dataRows(page, 'Order')).toHaveCount(10)
+  await expect(page.getByText('No orders match your search or filters.')).toBeVisible()
+  await table(page, 'Orders').getByRole('button', { name: 'Clear filters' }).click()
+  await expect(dataRows(page, 'Orders')).toHaveCount(10)
   expect(query(page)).toEqual({})
 })
 
@@ -136,7 +136,7 @@ test('exporting a filtered order list downloads every matching order, all pages 
   expect(expected.meta.totalResults).toBeGreaterThan(10)
 
   await page.goto(`/admin/orders?${filter}`)
-  await expect(dataRows(page, 'Order')).toHaveCount(10)
+  await expect(dataRows(page, 'Orders')).toHaveCount(10)
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export' }).click(),
@@ -204,11 +204,11 @@ test('on a phone the order list needs no sideways scrolling and long addresses s
 }) => {
   await page.setViewportSize({ width: 375, height: 812 })
   await page.goto('/admin/orders')
-  await expect(dataRows(page, 'Order')).toHaveCount(10)
-  const first = dataRows(page, 'Order').first()
+  await expect(dataRows(page, 'Orders')).toHaveCount(10)
+  const first = dataRows(page, 'Orders').first()
   await expect(first.getByText(/^[\d,]+ VND$/)).toBeVisible()
   await expect(first.getByText(/^(Cancelled|Pending|Processing|Delivered)$/)).toBeVisible()
-  await expect(first.getByRole('link', { name: /^Detail order #/ })).toBeVisible()
+  await expect(first.getByRole('link', { name: /^View order #/ })).toBeVisible()
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375)
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeVisible()
   await screenshot(page, 'orders-list-phone')
@@ -220,7 +220,7 @@ test('on a phone the order list needs no sideways scrolling and long addresses s
 
   // On a wide screen an address takes at most two lines, the whole of it in its title.
   await page.setViewportSize({ width: 1280, height: 800 })
-  const address = dataRows(page, 'Order').first().locator('td').nth(3).locator('[title]')
+  const address = dataRows(page, 'Orders').first().locator('td').nth(3).locator('[title]')
   const lines = await address.evaluate(
     (el) => el.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(el).lineHeight),
   )

@@ -30,7 +30,7 @@ async function customer(api: Api) {
   return data
 }
 
-test('a taken e-mail is refused in Vietnamese next to the e-mail', async ({ page, api }) => {
+test('a taken email is refused in Vietnamese next to the email', async ({ page, api }) => {
   const existing = await customer(api)
   try {
     await page.goto('/admin/user')

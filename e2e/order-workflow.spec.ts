@@ -184,7 +184,7 @@ test('the list filters by payment status, shows it on each row and prints the pa
   await page.goto('/admin/orders')
   await page.getByRole('combobox', { name: 'Payment status' }).selectOption({ label: 'Unpaid' })
   await expect.poll(() => new URL(page.url()).searchParams.get('paymentStatus')).toBe('unpaid')
-  const table = page.getByRole('table', { name: 'Order' })
+  const table = page.getByRole('table', { name: 'Orders' })
   const rows = table.getByRole('row').filter({ has: page.getByRole('cell') })
   await expect(rows).toHaveCount(Math.min(10, unpaid.meta.totalResults))
   // Each row's payment status badge, under the order's status: Unpaid on every row.

@@ -21,12 +21,12 @@ interface ListAnswer<T> {
   meta: { page: number; limit: number; totalPages: number; totalResults: number }
 }
 
-const ordersTable = (page: Page) => page.getByRole('table', { name: 'Order' })
+const ordersTable = (page: Page) => page.getByRole('table', { name: 'Orders' })
 const dataRows = (page: Page) =>
   ordersTable(page)
     .getByRole('row')
     .filter({ has: page.getByRole('cell') })
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Order number, phone or name' })
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Order number, phone number or name' })
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Pagination' })
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams)
 /** The row of an order, found by its edit action's name, which carries the order's id. */
@@ -102,11 +102,11 @@ test('the order list shows numbered rows with VND amounts and status badges, and
   api,
 }) => {
   await page.goto('/admin/orders')
-  await expect(page.getByRole('heading', { level: 1, name: 'Order' })).toBeVisible()
-  await expect(page).toHaveTitle(/^Order · /)
-  await expect(page.getByLabel('Breadcrumb').getByText('Order List')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+  await expect(page).toHaveTitle(/^Orders · /)
+  await expect(page.getByLabel('Breadcrumb').getByText('Orders')).toBeVisible()
   // The order's number carries the day it was placed, its status where the money stands (CONTRACT 5.8).
-  for (const header of ['Stt', 'User Name', 'Order', 'Address', 'Amount', 'Quantity', 'Status', 'Action']) {
+  for (const header of ['No.', 'Customer', 'Order', 'Address', 'Amount', 'Quantity', 'Status', 'Actions']) {
     await expect(ordersTable(page).getByRole('columnheader', { name: header, exact: true })).toBeVisible()
   }
   await expect(dataRows(page)).toHaveCount(10)
@@ -123,7 +123,7 @@ test('the order list shows numbered rows with VND amounts and status badges, and
       .first(),
   ).toBeVisible()
   const first = dataRows(page).first()
-  await expect(first.getByRole('link', { name: /^Detail order #/ })).toBeVisible()
+  await expect(first.getByRole('link', { name: /^View order #/ })).toBeVisible()
   await expect(first.getByRole('link', { name: /^Edit order #/ })).toBeVisible()
   // Other tests take orders of their own (New order, order lines), which top the list while they last: the page
   // is compared with the API's first page once both show the same orders, loaded again when they do not.
@@ -235,8 +235,8 @@ test('editing an order saves its status and address and the list shows the new b
     .getByRole('link', { name: /^Edit order #/ })
     .click()
   await expect(page).toHaveURL(new RegExp(`/admin/order/edit/${order!.id}$`))
-  await expect(page.getByRole('heading', { level: 1, name: 'Edit Order' })).toBeVisible()
-  await expect(page).toHaveTitle(/^Edit Order · /)
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit order' })).toBeVisible()
+  await expect(page).toHaveTitle(/^Edit order · /)
   await expect(addressText(page)).toHaveValue(order!.address)
   await expect(page.getByRole('switch', { name: 'Other address (free text)' })).toBeChecked()
   await expect(page.getByLabel('Amount')).toHaveValue(order!.amount.toLocaleString('en-US'))
@@ -319,14 +319,14 @@ test('the order detail shows the date, lines, summary and payment method', async
 
   await page.goto(`/admin/orders?page=${listPage}`)
   await orderRow(page, order)
-    .getByRole('link', { name: /^Detail order #/ })
+    .getByRole('link', { name: /^View order #/ })
     .click()
   await expect(page).toHaveURL(new RegExp(`/admin/order/${order.id}/detail/${order.id}$`))
-  await expect(page.getByRole('heading', { level: 1, name: 'Order Detail' })).toBeVisible()
-  await expect(page).toHaveTitle(/^Order Detail · /)
+  await expect(page.getByRole('heading', { level: 1, name: 'Order details' })).toBeVisible()
+  await expect(page).toHaveTitle(/^Order details · /)
   const crumbs = page.getByLabel('Breadcrumb')
-  await expect(crumbs.getByRole('link', { name: 'Order List' })).toHaveAttribute('href', '/admin/orders')
-  await expect(crumbs.getByText('Order detail')).toBeVisible()
+  await expect(crumbs.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/admin/orders')
+  await expect(crumbs.getByText('Order details')).toBeVisible()
 
   await expect(page.getByRole('heading', { name: `Order #${order.id}` })).toBeVisible()
   // Placed on is the day the order was made; an edit moves only 'Last changed' (CONTRACT section 3).
@@ -384,7 +384,7 @@ test('the order detail shows the date, lines, summary and payment method', async
   if (kind === 'unpaid') {
     await expect(methods.and(page.locator('[aria-current="true"]'))).toHaveCount(0)
     if (order.paymentStatus === 'unpaid')
-      await expect(page.getByText('This person has not paid for this order')).toBeVisible()
+      await expect(page.getByText('The customer has not paid for this order')).toBeVisible()
   } else {
     await expect(methods.and(page.locator('[aria-current="true"]'))).toHaveText(names[kind])
     // The line says the method with where the money stands: a cash order not yet paid is not 'Paid with'.
@@ -482,7 +482,7 @@ test('deleting order lines asks first, updates the figures and refuses the last 
   await expect(items).toHaveCount(2)
 
   await deleteRemoved.click()
-  await dialog.getByRole('button', { name: 'Yes, Delete it!' }).click()
+  await dialog.getByRole('button', { name: 'Yes, delete it' }).click()
   await expect(page.getByText('Order line deleted')).toBeVisible()
   await expect(items).toHaveCount(1)
   await expect(items.first().getByText(kept.product.name)).toBeVisible()
@@ -493,9 +493,11 @@ test('deleting order lines asks first, updates the figures and refuses the last 
   await expect(total).toHaveText(formatVnd(after.totalPrice))
 
   await page.getByRole('button', { name: `Delete line ${kept.product.name}` }).click()
-  await dialog.getByRole('button', { name: 'Yes, Delete it!' }).click()
+  await dialog.getByRole('button', { name: 'Yes, delete it' }).click()
   await expect(
-    page.getByRole('alert').filter({ hasText: 'An order needs at least one line; delete the order instead' }),
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'An order needs at least one line; cancel or delete the order instead' }),
   ).toBeVisible()
   await expect(dialog).toBeHidden()
   await expect(items).toHaveCount(1)
@@ -533,7 +535,7 @@ test('deleting an order from the list asks first and keeps it on No', async ({ p
   await expect(row).toHaveCount(1)
 
   await row.getByRole('button', { name: /^Delete order #/ }).click()
-  await dialog.getByRole('button', { name: 'Yes, Delete it!' }).click()
+  await dialog.getByRole('button', { name: 'Yes, delete it' }).click()
   await expect(page.getByText('Deleted successfully')).toBeVisible()
   await expect(row).toHaveCount(0)
   await expect(api.get(`/admin/orders/${order.id}`)).rejects.toThrow(/answered 404/)

@@ -9,7 +9,8 @@ import { newStaffMember } from './staff-member.ts'
 test.use({ storageState: { cookies: [], origins: [] } })
 test.describe.configure({ timeout: 90_000 })
 
-const NEUTRAL = 'If this e-mail belongs to a staff account, a link to choose a new password is on its way'
+const NEUTRAL =
+  'If this email address belongs to a staff account, a link to choose a new password is on its way'
 
 /** A message the SMTP server took, with the recipients of its envelope. */
 interface Received {
@@ -71,7 +72,7 @@ function linkIn(mail: ParsedMail): string {
   return found[0]
 }
 
-test('a forgotten password is reset through the e-mailed link, which then works no more', async ({
+test('a forgotten password is reset through the emailed link, which then works no more', async ({
   page,
   request,
   baseURL,
@@ -81,7 +82,7 @@ test('a forgotten password is reset through the e-mailed link, which then works 
   const before = inbox.length
 
   await page.goto('/login')
-  await page.getByRole('link', { name: 'Forget Password?' }).click()
+  await page.getByRole('link', { name: 'Forgot your password?' }).click()
   await expect(page).toHaveURL(/\/forgot-password$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible()
   await expectAccessible(page)
@@ -112,7 +113,7 @@ test('a forgotten password is reset through the e-mailed link, which then works 
   await expect(page.getByText('Password must be at least 8 characters')).toBeVisible()
   await password.fill('newPass2026')
   await confirm.fill('newPass2027')
-  await expect(page.getByText('Confirm password must match password')).toBeVisible()
+  await expect(page.getByText('The two passwords do not match')).toBeVisible()
   await confirm.fill('newPass2026')
   await expectAccessible(page)
   await screenshot(page, 'reset-password-wide')
@@ -127,7 +128,7 @@ test('a forgotten password is reset through the e-mailed link, which then works 
   await page.getByRole('link', { name: 'Sign in' }).click()
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(member.email)
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('newPass2026')
-  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible(SLOW)
 
   // The same link once more: spent. The page says so as it opens, before any password is typed (in English, the
@@ -146,7 +147,7 @@ test('a forgotten password is reset through the e-mailed link, which then works 
   expect(still.status(), 'the spent link changed nothing').toBe(200)
 })
 
-test('an e-mail without an account gets the same answer, in either language', async ({ page }) => {
+test('an email without an account gets the same answer, in either language', async ({ page }) => {
   await page.goto('/forgot-password')
   await page.getByRole('textbox', { name: 'Email' }).fill('nobody-here@example.com')
   await page.getByRole('button', { name: 'Send reset link' }).click()

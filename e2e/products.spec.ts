@@ -14,13 +14,13 @@ interface Row {
 const PRICE = /^\d{1,3}(,\d{3})* VND$/
 
 /** The table's body rows (the header row has no cells). */
-const bodyRows = (page: Page, caption = 'Product') =>
+const bodyRows = (page: Page, caption = 'Products') =>
   page
     .getByRole('table', { name: caption })
     .getByRole('row')
     .filter({ has: page.getByRole('cell') })
 
-/** The first cell (Stt) of the first row. */
+/** The first cell (No.) of the first row. */
 const firstStt = (page: Page) => bodyRows(page).first().getByRole('cell').first()
 
 /** A product made through the API for a test to change or delete, with two demo pictures. */
@@ -44,16 +44,16 @@ async function arrangeProduct(api: Api, { name = unique('E2E Product'), quantity
 
 test('the product list shows VND prices and thumbnails, and pages through the address', async ({ page }) => {
   await page.goto('/admin/products')
-  await expect(page.getByRole('heading', { level: 1, name: 'Product' })).toBeVisible()
-  await expect(page.getByRole('main').getByText('List Product', { exact: true })).toBeVisible()
-  const table = page.getByRole('table', { name: 'Product' })
-  for (const header of ['Stt', 'Name', 'Price', 'Brand', 'Category', 'Image', 'Action']) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible()
+  await expect(page.getByLabel('Breadcrumb').getByText('Products', { exact: true })).toBeVisible()
+  const table = page.getByRole('table', { name: 'Products' })
+  for (const header of ['No.', 'Name', 'Price', 'Brand', 'Category', 'Image', 'Actions']) {
     await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible()
   }
   await expect(firstStt(page)).toHaveText('1')
   await expect(bodyRows(page)).toHaveCount(10)
 
-  // Price is the third cell: Stt, Name, Price.
+  // Price is the third cell: No., Name, Price.
   const prices = await bodyRows(page).evaluateAll((rows) => rows.map((r) => r.children[2]?.textContent ?? ''))
   expect(prices.length).toBeGreaterThan(0)
   for (const price of prices) expect(price).toMatch(PRICE)
@@ -65,7 +65,7 @@ test('the product list shows VND prices and thumbnails, and pages through the ad
   )
   expect(alts.length).toBeGreaterThan(0)
   for (const alt of alts) expect(alt).toMatch(/^Picture of .+/)
-  await expect(page.getByRole('main').getByRole('link', { name: 'Add Product' })).toHaveAttribute(
+  await expect(page.getByRole('main').getByRole('link', { name: 'Add product' })).toHaveAttribute(
     'href',
     '/admin/product',
   )
@@ -99,7 +99,7 @@ test('the product search works through the box and the address; none left is out
   const product = await arrangeProduct(api, { quantity: 0 })
   try {
     await page.goto(`/admin/products?name=${encodeURIComponent(product.name)}`)
-    const search = page.getByRole('searchbox', { name: 'Search product by name' })
+    const search = page.getByRole('searchbox', { name: 'Search products by name' })
     await expect(search).toHaveValue(product.name)
     await expect(bodyRows(page)).toHaveCount(1)
     await expect(bodyRows(page).first()).toContainText(product.name)
@@ -151,10 +151,10 @@ test('add product: required messages, uploads, a taken name, then save and find 
   )!
   const taken = demo.name
   await page.goto('/admin/product')
-  await expect(page.getByRole('heading', { level: 1, name: 'Add Product' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Add product' })).toBeVisible()
   await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('')
   await expect(page.getByRole('combobox', { name: 'Category' }).getByRole('option').first()).toHaveText(
-    'Select...',
+    'Select…',
   )
 
   await page.getByRole('button', { name: 'Save' }).click()
@@ -209,7 +209,7 @@ test('add product: required messages, uploads, a taken name, then save and find 
   await expect(page).toHaveURL(/\/admin\/products$/)
   await expect(page.getByText('Product created successfully')).toBeVisible()
 
-  await page.getByRole('searchbox', { name: 'Search product by name' }).fill(mine)
+  await page.getByRole('searchbox', { name: 'Search products by name' }).fill(mine)
   await expect(bodyRows(page)).toHaveCount(1)
   const row = bodyRows(page).first()
   await expect(row).toContainText(mine)
@@ -238,9 +238,9 @@ test('delete product: No keeps it, Yes removes it', async ({ page, api }) => {
   await expect(dialog).toBeHidden()
   await expect(row).toContainText(product.name)
   await row.getByRole('button', { name: `Delete ${product.name}` }).click()
-  await dialog.getByRole('button', { name: 'Yes, Delete it!' }).click()
+  await dialog.getByRole('button', { name: 'Yes, delete it' }).click()
   await expect(page.getByText('Deleted successfully')).toBeVisible()
-  await expect(page.getByText("There aren't any lines.")).toBeVisible()
+  await expect(page.getByText('No products match your search or filters.')).toBeVisible()
 })
 
 test('edit product: remove an image, add one, change the price, and it stays so', async ({ page, api }) => {
@@ -252,7 +252,7 @@ test('edit product: remove an image, add one, change the price, and it stays so'
       .getByRole('link', { name: `Edit ${product.name}` })
       .click()
     await expect(page).toHaveURL(new RegExp(`/admin/product/edit/${product.id}$`))
-    await expect(page.getByRole('heading', { level: 1, name: 'Edit Product' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit product' })).toBeVisible()
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(product.name)
     await expect(page.getByRole('textbox', { name: 'Price', exact: true })).toHaveValue('350,000')
     await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue(product.category.id)

@@ -12,7 +12,7 @@ interface ListAnswer<T> {
   meta: { page: number; limit: number; totalPages: number; totalResults: number }
 }
 
-const reviewsTable = (page: Page) => page.getByRole('table', { name: 'Review' })
+const reviewsTable = (page: Page) => page.getByRole('table', { name: 'Reviews' })
 const dataRows = (page: Page) =>
   reviewsTable(page)
     .getByRole('row')
@@ -68,9 +68,9 @@ test('the review list shows product, customer, comment, stars and status, with m
 }) => {
   const first = (await reviewsPage(api, 1)).data[0]!
   await page.goto('/admin/product-reviews')
-  await expect(page.getByRole('heading', { level: 1, name: 'Review' })).toBeVisible()
-  await expect(page).toHaveTitle(/^Review · /)
-  for (const header of ['Stt', 'Product', 'Customer name', 'Comment', 'Rating', 'Status', 'Action']) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible()
+  await expect(page).toHaveTitle(/^Reviews · /)
+  for (const header of ['No.', 'Product', 'Customer name', 'Comment', 'Rating', 'Status', 'Actions']) {
     await expect(reviewsTable(page).getByRole('columnheader', { name: header, exact: true })).toBeVisible()
   }
   await expect(dataRows(page)).toHaveCount(10)
@@ -80,13 +80,13 @@ test('the review list shows product, customer, comment, stars and status, with m
   await expect(row.getByRole('img', { name: first.product.name })).toBeVisible()
   await expect(row.getByText(first.user.name)).toBeVisible()
   await expect(row.getByText(first.content)).toBeVisible()
-  await expect(row.getByRole('img', { name: `Rated ${first.rating} of 5` })).toBeVisible()
-  await expect(reviewsTable(page).getByRole('img', { name: /^Rated [0-5] of 5$/ })).toHaveCount(10)
+  await expect(row.getByRole('img', { name: `Rated ${first.rating} out of 5` })).toBeVisible()
+  await expect(reviewsTable(page).getByRole('img', { name: /^Rated [0-5] out of 5$/ })).toHaveCount(10)
   await expect(row.getByRole('button', { name: /^Delete review by / })).toBeVisible()
   await expect(row.getByText(STATUS_NAMES[first.status], { exact: true })).toBeVisible()
   await expect(row.getByRole('button', { name: /^Approve review by / })).toBeVisible()
   await expect(row.getByRole('button', { name: /^Reject review by / })).toBeVisible()
-  await expect(reviewsTable(page).getByRole('link', { name: /^(Edit|Detail) / })).toHaveCount(0)
+  await expect(reviewsTable(page).getByRole('link', { name: /^(Edit|View) / })).toHaveCount(0)
   await expect(page.getByRole('link', { name: 'Add', exact: true })).toHaveCount(0)
   await expectAccessible(page)
   await screenshot(page, 'reviews-list-wide')
@@ -138,7 +138,7 @@ test('deleting a review asks first, keeps it on No and removes it on Yes', async
   await expect(row).toHaveCount(1)
 
   await row.getByRole('button', { name: `Delete review by ${review.user.name}` }).click()
-  await dialog.getByRole('button', { name: 'Yes, Delete it!' }).click()
+  await dialog.getByRole('button', { name: 'Yes, delete it' }).click()
   await expect(page.getByText('Deleted successfully')).toBeVisible()
   await expect(row).toHaveCount(0)
   const remaining = await reviewsPage(api, 1, review.content)

@@ -18,16 +18,16 @@ test('a member of staff sees only the screens of their role in the sidebar', asy
   await signInAs(page, member)
   await expect(sidebar(page).getByRole('list').getByRole('link')).toHaveText([
     'Dashboard',
-    'List Users',
-    'Review',
-    'List Products',
-    'Add Product',
-    'Category',
-    'Brand',
-    'Order List',
-    'COD',
+    'Customers',
+    'Reviews',
+    'Products',
+    'Add product',
+    'Categories',
+    'Brands',
+    'Orders',
+    'COD reconciliation',
   ])
-  for (const hidden of ['Staff', 'Audit log', 'Add User']) {
+  for (const hidden of ['Staff', 'Audit log', 'Add customer']) {
     await expect(sidebar(page).getByRole('link', { name: hidden, exact: true })).toHaveCount(0)
   }
   await screenshot(page, 'roles-staff-sidebar')
@@ -57,7 +57,7 @@ test('customers are read-only: no Add, no Delete, and each customer opens withou
 }) => {
   await signInAs(page, member)
   await page.goto('/admin/users')
-  const table = page.getByRole('table', { name: 'User' })
+  const table = page.getByRole('table', { name: 'Customers' })
   const rows = table.getByRole('row').filter({ has: page.getByRole('cell') })
   await expect(rows.first()).toBeVisible(SLOW)
   await expect(page.getByRole('link', { name: 'Add', exact: true })).toHaveCount(0)
@@ -67,7 +67,7 @@ test('customers are read-only: no Add, no Delete, and each customer opens withou
 
   await rows
     .first()
-    .getByRole('link', { name: /^Detail / })
+    .getByRole('link', { name: /^View / })
     .click()
   await expect(page).toHaveURL(/\/admin\/user\/edit\//)
   await expect(page.getByText('You can look at this record but not change it.')).toBeVisible()
@@ -85,10 +85,10 @@ test("the catalogue stays the member's to change: Add and Edit are there, withou
 }) => {
   await signInAs(page, member)
   await page.goto('/admin/products')
-  await expect(page.getByRole('main').getByRole('link', { name: 'Add Product', exact: true })).toBeVisible(
+  await expect(page.getByRole('main').getByRole('link', { name: 'Add product', exact: true })).toBeVisible(
     SLOW,
   )
-  const table = page.getByRole('table', { name: 'Product' })
+  const table = page.getByRole('table', { name: 'Products' })
   await table
     .getByRole('link', { name: /^Edit / })
     .first()
@@ -103,7 +103,7 @@ test("orders stay the member's to change but not to delete: Edit on every row, D
   await signInAs(page, member)
   // Cancelled orders never paid are the ones an administrator may delete: a member is offered none of them.
   await page.goto('/admin/orders?status=0&paymentStatus=unpaid')
-  const table = page.getByRole('table', { name: 'Order' })
+  const table = page.getByRole('table', { name: 'Orders' })
   const rows = table.getByRole('row').filter({ has: page.getByRole('cell') })
   await expect(rows.first()).toBeVisible(SLOW)
   await expect(table.getByRole('link', { name: /^Edit order #/ })).toHaveCount(await rows.count())

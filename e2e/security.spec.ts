@@ -83,8 +83,8 @@ test('the page, its scripts, API answers and images arrive with the security hea
   // A thumbnail is laid out (and so visible) before its bytes arrive: its answer is waited for on its own.
   const imageAnswer = page.waitForResponse((r) => r.url().includes('/api/file/'))
   const pageAnswer = await page.goto('/admin/products')
-  await heading(page, 'Product')
-  await expect(page.getByRole('table', { name: 'Product' }).getByRole('img').first()).toBeVisible()
+  await heading(page, 'Products')
+  await expect(page.getByRole('table', { name: 'Products' }).getByRole('img').first()).toBeVisible()
 
   const pageHeaders = await expectSecurityHeaders(pageAnswer!)
   const policy = pageHeaders['content-security-policy']!
@@ -115,7 +115,7 @@ test('the page, its scripts, API answers and images arrive with the security hea
   // A second load gets a nonce of its own.
   const again = await page.reload()
   expect((await again!.allHeaders())['content-security-policy']).not.toBe(policy)
-  await heading(page, 'Product')
+  await heading(page, 'Products')
 })
 
 test('another site cannot show the sign-in page in a frame', async ({ page, csp, baseURL }) => {
@@ -127,7 +127,7 @@ test('another site cannot show the sign-in page in a frame', async ({ page, csp,
     response.setHeader('content-type', 'text/html; charset=utf-8')
     response.end(
       request.url === '/own'
-        ? '<!doctype html><title>own</title><button>Login</button>'
+        ? '<!doctype html><title>own</title><button>Sign in</button>'
         : `<!doctype html><title>framing</title>
            <iframe id="own" title="own" src="http://localhost:${port}/own"></iframe>
            <iframe id="app" title="app" src="${baseURL}/login"></iframe>`,
@@ -136,7 +136,7 @@ test('another site cannot show the sign-in page in a frame', async ({ page, csp,
   await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve))
   try {
     await page.goto(`http://127.0.0.1:${(other.address() as AddressInfo).port}/`)
-    await expect(page.frameLocator('#own').getByRole('button', { name: 'Login' })).toBeVisible()
+    await expect(page.frameLocator('#own').getByRole('button', { name: 'Sign in' })).toBeVisible()
     // Chromium says why; that is the refusal this test expects, so it is taken out of the reports.
     await expect
       .poll(() => csp.reported.filter((text) => text.includes("frame-ancestors 'none'")).length, SLOW)
@@ -189,10 +189,10 @@ test.describe('signed out', () => {
   }) => {
     await page.goto('/login')
     await heading(page, 'Sign in')
-    await page.getByRole('button', { name: 'Login' }).click()
+    await page.getByRole('button', { name: 'Sign in' }).click()
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-email')
-    await expect(page.getByText('Please enter correct email format')).toBeVisible()
-    await page.getByRole('link', { name: 'Forget Password?' }).click()
+    await expect(page.getByText('Enter a valid email address')).toBeVisible()
+    await page.getByRole('link', { name: 'Forgot your password?' }).click()
     await heading(page, 'Forgot your password?')
     // A link that never worked: the page asks first, and says so before anything is typed.
     await page.goto('/reset-password?token=not-a-token')
@@ -203,10 +203,10 @@ test.describe('signed out', () => {
     await heading(page, 'Đăng nhập')
     await page.getByLabel('Ngôn ngữ').selectOption('en')
 
-    await page.getByRole('link', { name: 'Create Account' }).click()
-    await heading(page, 'Create Account')
+    await page.getByRole('link', { name: 'Create account' }).click()
+    await heading(page, 'Create account')
     await page.goto('/no/such/page')
-    await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
 
     await holdingAdminAccount(() => signInThroughPage(page))
     await heading(page, 'Dashboard')
@@ -218,12 +218,12 @@ test('dashboard, users (list, add, edit) and the Setting dialog: no violation', 
   await heading(page, 'Dashboard')
   await expect(page.getByRole('main').getByRole('table').first()).toBeVisible()
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'List Users' }).click()
-  await heading(page, 'User')
-  await expect(page.getByRole('table', { name: 'User' }).getByRole('row').nth(1)).toBeVisible()
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customers' }).click()
+  await heading(page, 'Customers')
+  await expect(page.getByRole('table', { name: 'Customers' }).getByRole('row').nth(1)).toBeVisible()
 
   await page.goto('/admin/user')
-  await heading(page, 'Add User')
+  await heading(page, 'Add customer')
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('This field is required').first()).toBeVisible()
   await page.getByLabel('Gender').selectOption({ label: 'Female' })
@@ -234,14 +234,14 @@ test('dashboard, users (list, add, edit) and the Setting dialog: no violation', 
 
   const user = await oldest<{ id: string; name: string }>(api, '/admin/users')
   await page.goto(`/admin/user/edit/${user.id}`)
-  await heading(page, 'Edit User')
+  await heading(page, 'Edit customer')
   await expect(page.getByLabel('Name')).toHaveValue(user.name)
 
   await page.getByRole('button', { name: 'Account menu' }).click()
-  await page.getByRole('menuitem', { name: 'Setting' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Setting' })
+  await page.getByRole('menuitem', { name: 'Account settings' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Account settings' })
   await expect(dialog).toBeVisible()
-  await dialog.getByRole('tab', { name: 'Change Password' }).click()
+  await dialog.getByRole('tab', { name: 'Change password' }).click()
   await expect(dialog.getByRole('textbox', { name: 'Current password', exact: true })).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
@@ -252,19 +252,19 @@ test('categories and brands, with a logo upload, its preview and a refused file:
   api,
 }) => {
   await page.goto('/admin/categories')
-  await heading(page, 'Category')
+  await heading(page, 'Categories')
   await page.goto('/admin/category')
-  await heading(page, 'Add Category')
+  await heading(page, 'Add category')
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('This field is required')).toBeVisible()
   const category = (await api.get<{ data: { id: string }[] }>('/admin/categories?page=1')).data[0]!
   await page.goto(`/admin/category/edit/${category.id}`)
-  await heading(page, 'Edit Category')
+  await heading(page, 'Edit category')
 
   await page.goto('/admin/brands')
-  await heading(page, 'Brand')
+  await heading(page, 'Brands')
   await page.goto('/admin/brand')
-  await heading(page, 'Add Brand')
+  await heading(page, 'Add brand')
   const logo = page.getByLabel(/^Logo image/)
   await logo.setInputFiles('e2e/files/not-an-image.txt')
   await expect(page.getByRole('alert').filter({ hasText: 'Not an image we accept' })).toBeVisible()
@@ -276,17 +276,17 @@ test('categories and brands, with a logo upload, its preview and a refused file:
   expect(await preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
   const brand = (await api.get<{ data: { id: string }[] }>('/admin/brands?page=1')).data[0]!
   await page.goto(`/admin/brand/edit/${brand.id}`)
-  await heading(page, 'Edit Brand')
+  await heading(page, 'Edit brand')
 })
 
 test('products: list, add with an image upload preview, edit: no violation', async ({ page, api }) => {
   await page.goto('/admin/products')
-  await heading(page, 'Product')
-  await page.getByRole('searchbox', { name: 'Search product by name' }).fill('a')
+  await heading(page, 'Products')
+  await page.getByRole('searchbox', { name: 'Search products by name' }).fill('a')
   await expect(page).toHaveURL(/[?&]name=a/)
 
   await page.goto('/admin/product')
-  await heading(page, 'Add Product')
+  await heading(page, 'Add product')
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('This field is required').first()).toBeVisible()
   await page.getByLabel(/^Images/).setInputFiles(['e2e/files/red.png', 'e2e/files/blue.jpg'])
@@ -301,7 +301,7 @@ test('products: list, add with an image upload preview, edit: no violation', asy
 
   const product = await oldest<{ id: string; name: string }>(api, '/admin/products')
   await page.goto(`/admin/product/edit/${product.id}`)
-  await heading(page, 'Edit Product')
+  await heading(page, 'Edit product')
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(product.name)
 })
 
@@ -311,11 +311,11 @@ test('orders (list, edit, detail, a delete dialog) and reviews: no violation', a
     await api.get<{ data: { id: string }[] }>('/admin/orders?status=1,2&sortBy=createdAt:asc&limit=3')
   ).data[2]!
   await page.goto('/admin/orders')
-  await heading(page, 'Order')
+  await heading(page, 'Orders')
   await page.goto(`/admin/order/edit/${order.id}`)
-  await heading(page, 'Edit Order')
+  await heading(page, 'Edit order')
   await page.goto(`/admin/order/${order.id}/detail/${order.id}`)
-  await heading(page, 'Order Detail')
+  await heading(page, 'Order details')
   // Opening the confirmation (a modal, which locks the page's scroll with a style element of its own), then No.
   await page
     .getByRole('button', { name: /^Delete line / })
@@ -327,7 +327,7 @@ test('orders (list, edit, detail, a delete dialog) and reviews: no violation', a
   await expect(dialog).toBeHidden()
 
   await page.goto('/admin/product-reviews')
-  await heading(page, 'Review')
+  await heading(page, 'Reviews')
   await page
     .getByRole('button', { name: /^Delete review by / })
     .first()

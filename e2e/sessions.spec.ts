@@ -68,7 +68,7 @@ test('the Sessions tab lists this device and the others, and ends one or all of 
   // Two more devices, then all of them at once.
   const second = await signInElsewhere(request, member)
   const third = await signInElsewhere(request, member)
-  await dialog.getByRole('tab', { name: 'Information' }).click()
+  await dialog.getByRole('tab', { name: 'Profile' }).click()
   await dialog.getByRole('tab', { name: 'Sessions' }).click()
   await expect(rows).toHaveCount(3)
   await dialog.getByRole('button', { name: 'End all other sessions' }).click()

@@ -40,7 +40,7 @@ test('an administrator saves the shop settings, a bank chosen by name, and finds
   await openSettings(page)
   await field(page, 'Shop name').fill(shopName)
   await form(page).getByRole('textbox', { name: 'Address' }).fill('45 Hàng Bông, Hoàn Kiếm, Hà Nội')
-  await field(page, 'Phone').fill('0243826123')
+  await field(page, 'Phone number').fill('0243826123')
   await field(page, 'Email').fill('lienhe@aodai.vn')
   await field(page, 'Tax code').fill('0101234567-001')
   await bank(page).click()
@@ -60,7 +60,7 @@ test('an administrator saves the shop settings, a bank chosen by name, and finds
   await expect(form(page).getByRole('textbox', { name: 'Address' })).toHaveValue(
     '45 Hàng Bông, Hoàn Kiếm, Hà Nội',
   )
-  await expect(field(page, 'Phone')).toHaveValue('0243826123')
+  await expect(field(page, 'Phone number')).toHaveValue('0243826123')
   await expect(field(page, 'Email')).toHaveValue('lienhe@aodai.vn')
   await expect(field(page, 'Tax code')).toHaveValue('0101234567-001')
   await expect(bank(page)).toHaveValue('Techcombank · 970407')
@@ -99,7 +99,7 @@ test.describe('a member of staff', () => {
     const member = await newStaffMember(request, 'staff')
     await signInAs(page, member)
     const sidebar = page.getByRole('navigation', { name: 'Main' })
-    await expect(sidebar.getByRole('link', { name: 'Order List' })).toBeVisible()
+    await expect(sidebar.getByRole('link', { name: 'Orders' })).toBeVisible()
     await expect(sidebar.getByRole('link', { name: 'Shop settings' })).toHaveCount(0)
     await page.goto('/admin/settings')
     await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible(SLOW)

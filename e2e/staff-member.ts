@@ -43,6 +43,6 @@ export async function signInAs(page: Page, member: Pick<StaffMember, 'email' | '
   await page.goto('/login')
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(member.email)
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(member.password)
-  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible(SLOW)
 }

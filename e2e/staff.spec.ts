@@ -19,10 +19,10 @@ const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParam
  * mail (the shop's, vi, for a member who never signed in).
  */
 const ONE_TIME_LINK = /^http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[\w-]+&lang=vi$/
-/** Whether the link also went by e-mail depends on a mail server being up; the dialog says one or the other. */
-const MAIL_NOTE = /It was also sent by e-mail to .+\.|It was not sent by e-mail: pass it on to .+ yourself\./
+/** Whether the link also went by email depends on a mail server being up; the dialog says one or the other. */
+const MAIL_NOTE = /It was also sent by email to .+\.|It was not sent by email: pass it on to .+ yourself\./
 
-test('the staff list searches name and e-mail, filters by role and status, all through the address', async ({
+test('the staff list searches name and email, filters by role and status, all through the address', async ({
   page,
   request,
 }) => {
@@ -33,21 +33,21 @@ test('the staff list searches name and e-mail, filters by role and status, all t
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Staff' }),
   ).toHaveAttribute('aria-current', 'page')
   for (const header of [
-    'Stt',
+    'No.',
     'Name',
     'Email',
     'Role',
     'Active',
     'Two-step sign-in',
     'Last sign-in',
-    'Action',
+    'Actions',
   ]) {
     await expect(staffTable(page).getByRole('columnheader', { name: header })).toBeVisible()
   }
   await expectAccessible(page)
   await screenshot(page, 'staff-list')
 
-  // By e-mail: the member made above, signed in never through the page, but once their password was chosen.
+  // By email: the member made above, signed in never through the page, but once their password was chosen.
   await searchBox(page).fill(member.email)
   await expect.poll(() => query(page), { timeout: 5_000 }).toEqual({ name: member.email, page: '1' })
   await expect(dataRows(page)).toHaveCount(1)
@@ -62,7 +62,7 @@ test('the staff list searches name and e-mail, filters by role and status, all t
   await expect(dataRows(page).filter({ hasText: member.email })).toHaveCount(1, { timeout: 5_000 })
   await page.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Administrator' })
   await expect.poll(() => query(page)).toEqual({ name: member.name, role: 'admin', page: '1' })
-  await expect(staffTable(page).getByText("There aren't any lines.")).toBeVisible()
+  await expect(staffTable(page).getByText('No staff members match your search or filters.')).toBeVisible()
 
   // The run's administrator is one, and active.
   await page.goto('/admin/staff?role=admin&active=true&name=admin%40example.com')
@@ -70,12 +70,12 @@ test('the staff list searches name and e-mail, filters by role and status, all t
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('true')
   await expect(dataRows(page).filter({ hasText: 'admin@example.com' })).toHaveCount(1)
   await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Disabled' })
-  await expect(staffTable(page).getByText("There aren't any lines.")).toBeVisible()
+  await expect(staffTable(page).getByText('No staff members match your search or filters.')).toBeVisible()
   await page.goBack()
   await expect(dataRows(page).filter({ hasText: 'admin@example.com' })).toHaveCount(1)
 })
 
-test('add a member: the one-time link shows once, copies, says whether it was e-mailed, and opens in Vietnamese', async ({
+test('add a member: the one-time link shows once, copies, says whether it was emailed, and opens in Vietnamese', async ({
   page,
   api,
   browser,
@@ -85,7 +85,7 @@ test('add a member: the one-time link shows once, copies, says whether it was e-
   await page.goto('/admin/staff')
   await page.getByRole('link', { name: 'Add', exact: true }).click()
   await expect(page).toHaveURL(/\/admin\/staff\/add$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'Add Staff Member' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Add staff member' })).toBeVisible()
 
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByLabel('Name')).toHaveAccessibleDescription('This field is required')
@@ -117,7 +117,7 @@ test('add a member: the one-time link shows once, copies, says whether it was e-
   await expect(row).toBeVisible({ timeout: 5_000 })
   await expect(row.getByRole('cell').nth(6)).toHaveText('Never')
 
-  // The same e-mail again is refused at the e-mail, with what was typed kept.
+  // The same email again is refused at the email, with what was typed kept.
   await page.goto('/admin/staff/add')
   await page.getByLabel('Name').fill(`${name} 2`)
   await page.getByLabel('Email').fill(email.toUpperCase())
@@ -160,7 +160,7 @@ test('edit a member: role and active change, and a disabled member can no longer
   await page.goto(`/admin/staff?name=${encodeURIComponent(member.email)}&page=1`)
   await page.getByRole('link', { name: `Edit ${member.name}` }).click()
   await expect(page).toHaveURL(new RegExp(`/admin/staff/edit/${member.id}$`))
-  await expect(page.getByRole('heading', { level: 1, name: 'Edit Staff Member' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit staff member' })).toBeVisible()
   await expect(page.getByLabel('Name')).toHaveValue(member.name)
   await expect(page.getByLabel('Email')).toHaveValue(member.email)
   await expect(page.getByRole('combobox', { name: /^Role/ })).toHaveValue('staff')
@@ -212,7 +212,7 @@ test('make a reset link: shown once with its expiry, and it sets a new password'
   const member = await newStaffMember(request)
   await page.goto(`/admin/staff/edit/${member.id}`)
   await expect(page.getByLabel('Name')).toHaveValue(member.name, SLOW)
-  await page.getByRole('button', { name: 'Make reset link' }).click()
+  await page.getByRole('button', { name: 'Create reset link' }).click()
   const dialog = page.getByRole('dialog', { name: `Reset link for ${member.name}` })
   await expect(dialog).toBeVisible()
   const link = await dialog.getByLabel('One-time link').inputValue()

@@ -61,7 +61,7 @@ test('the stock sheet downloads from the product list; a counted file with a fau
   try {
     // The sheet, from the product list's Stock sheet menu.
     await page.goto('/admin/products')
-    await expect(page.getByRole('heading', { level: 1, name: 'Product' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible()
     await page.getByRole('button', { name: 'Stock sheet', exact: true }).click()
     const download = page.waitForEvent('download')
     await page.getByRole('menuitem', { name: 'Download stock sheet' }).click()
@@ -136,7 +136,7 @@ test('on a phone the stock sheet menu works by keyboard and the import screen fi
 }) => {
   await page.setViewportSize({ width: 375, height: 812 })
   await page.goto('/admin/products')
-  await expect(page.getByRole('heading', { level: 1, name: 'Product' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible()
   expect(await fitsSideways(page)).toBe(true)
 
   await page.getByRole('button', { name: 'Stock sheet', exact: true }).focus()

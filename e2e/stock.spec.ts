@@ -48,7 +48,7 @@ async function freshPhone(api: Api) {
 const movementRows = (table: Locator) =>
   table.getByRole('row').filter({ has: table.page().getByRole('cell') })
 
-/** The text of each cell of a row: Stt, date, change, stock after, reason, order, by, note. */
+/** The text of each cell of a row: No., date, change, stock after, reason, order, by, note. */
 const cellsOf = (row: Locator) => row.getByRole('cell').allInnerTexts()
 
 /** Nothing is wider than the screen: the page never scrolls sideways. */

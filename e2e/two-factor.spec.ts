@@ -13,7 +13,7 @@ test.describe.configure({ timeout: 180_000 })
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).click()
-  await page.getByRole('menuitem', { name: 'Logout' }).click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(/\/login$/, SLOW)
 }
 
@@ -22,7 +22,7 @@ async function passwordStep(page: Page, member: StaffMember) {
   await page.goto('/login')
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(member.email)
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(member.password)
-  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Two-step sign-in' })).toBeVisible(SLOW)
 }
 

@@ -24,7 +24,7 @@ test('leaving a form with changes asks first: Stay keeps them, Leave goes, after
   await expect(name).toHaveValue(category.name)
 
   // Nothing typed: the menu leaves at once.
-  await menuLink(page, 'Brand').click()
+  await menuLink(page, 'Brands').click()
   await expect(page).toHaveURL(/\/admin\/brands/)
   await expect(prompt(page)).toBeHidden()
 
@@ -33,7 +33,7 @@ test('leaving a form with changes asks first: Stay keeps them, Leave goes, after
   await name.fill(`${category.name} changed`)
 
   // A menu link: the question, and Stay keeps what was typed.
-  await menuLink(page, 'Brand').click()
+  await menuLink(page, 'Brands').click()
   await expect(prompt(page)).toBeVisible()
   await expectAccessible(page)
   await prompt(page).getByRole('button', { name: 'Stay' }).click()
@@ -59,7 +59,7 @@ test('leaving a form with changes asks first: Stay keeps them, Leave goes, after
   await expect(name).toHaveValue(`${category.name} changed`)
 
   // Leave goes, and drops the change.
-  await menuLink(page, 'Brand').click()
+  await menuLink(page, 'Brands').click()
   await prompt(page).getByRole('button', { name: 'Leave' }).click()
   await expect(page).toHaveURL(/\/admin\/brands/)
   const kept = await api.get<{ data: Named }>(`/admin/categories/${category.id}`)

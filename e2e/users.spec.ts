@@ -14,13 +14,13 @@ interface ListAnswer<T> {
   meta: { page: number; limit: number; totalPages: number; totalResults: number }
 }
 
-const usersTable = (page: Page) => page.getByRole('table', { name: 'User' })
+const usersTable = (page: Page) => page.getByRole('table', { name: 'Customers' })
 /** The table's rows under the header. */
 const dataRows = (page: Page) =>
   usersTable(page)
     .getByRole('row')
     .filter({ has: page.getByRole('cell') })
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search by name' })
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search customers by name' })
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Pagination' })
 
 /** The customer's address written before the 2025 units: the picker's free text, and its switch. */
@@ -54,10 +54,10 @@ async function removeByName(api: Api, name: string) {
 
 test('the user list numbers its rows and pages through Next, Previous and the address', async ({ page }) => {
   await page.goto('/admin/users')
-  await expect(page.getByRole('heading', { level: 1, name: 'User' })).toBeVisible()
-  await expect(page.getByLabel('Breadcrumb').getByText('List User')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible()
+  await expect(page.getByLabel('Breadcrumb').getByText('Customers')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Add', exact: true })).toHaveAttribute('href', '/admin/user')
-  for (const header of ['Stt', 'Name', 'Phone Number', 'Email', 'Gender', 'Action']) {
+  for (const header of ['No.', 'Name', 'Phone number', 'Email', 'Gender', 'Actions']) {
     await expect(usersTable(page).getByRole('columnheader', { name: header })).toBeVisible()
   }
   await expect(dataRows(page)).toHaveCount(10)
@@ -156,7 +156,9 @@ test('search by name goes through the box, the address, back and forward, and th
 
   // A search nobody matches.
   await searchBox(page).fill('zzz no such customer qqq')
-  await expect(usersTable(page).getByText("There aren't any lines.")).toBeVisible({ timeout: 5_000 })
+  await expect(usersTable(page).getByText('No customers match your search or filters.')).toBeVisible({
+    timeout: 5_000,
+  })
   await expect(pager(page).getByRole('button', { name: 'Next' })).toBeDisabled()
 })
 
@@ -166,8 +168,8 @@ test('add user: the rules speak first, then the customer is created and listed',
   await page.goto('/admin/users')
   await page.getByRole('link', { name: 'Add', exact: true }).click()
   await expect(page).toHaveURL(/\/admin\/user$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'Add User' })).toBeVisible()
-  await expect(page.getByLabel('Breadcrumb').getByRole('link', { name: 'List User' })).toHaveAttribute(
+  await expect(page.getByRole('heading', { level: 1, name: 'Add customer' })).toBeVisible()
+  await expect(page.getByLabel('Breadcrumb').getByRole('link', { name: 'Customers' })).toHaveAttribute(
     'href',
     '/admin/users',
   )
@@ -177,22 +179,22 @@ test('add user: the rules speak first, then the customer is created and listed',
   await expect(page.getByLabel('Name')).toHaveAccessibleDescription('This field is required')
   await expect(page.getByLabel('Email')).toHaveAccessibleDescription('This field is required')
   await expect(page.getByLabel(/^Password/)).toHaveAccessibleDescription('Password is required')
-  await expect(page.getByLabel('Phone Number')).toHaveAccessibleDescription('This field is required')
+  await expect(page.getByLabel('Phone number')).toHaveAccessibleDescription('This field is required')
   await expect(page.getByLabel('Gender')).toHaveAccessibleDescription('This field is required')
   await expectAccessible(page)
 
   await page.getByLabel('Name').fill(name)
   await page.getByLabel('Email').fill('not an email')
   await page.getByLabel(/^Password/).fill('short1')
-  await page.getByLabel('Phone Number').fill('09123')
+  await page.getByLabel('Phone number').fill('09123')
   await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter correct email format')
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid email address')
   await expect(page.getByLabel(/^Password/)).toHaveAccessibleDescription(
     'Password must be at least 8 characters',
   )
-  await expect(page.getByLabel('Phone Number')).toHaveAccessibleDescription('Length from 9 - 15 characters')
-  await page.getByLabel('Phone Number').fill('09123abcde')
-  await expect(page.getByLabel('Phone Number')).toHaveAccessibleDescription('This field must be a number')
+  await expect(page.getByLabel('Phone number')).toHaveAccessibleDescription('Must be 9 to 15 characters long')
+  await page.getByLabel('Phone number').fill('09123abcde')
+  await expect(page.getByLabel('Phone number')).toHaveAccessibleDescription('This field must be a number')
   await page.getByLabel(/^Password/).fill('onlyletters')
   await expect(page.getByLabel(/^Password/)).toHaveAccessibleDescription(
     'Password must contain at least one number',
@@ -204,7 +206,7 @@ test('add user: the rules speak first, then the customer is created and listed',
 
   await page.getByLabel('Email').fill(email)
   await page.getByLabel(/^Password/).fill('e2ePass2026')
-  await page.getByLabel('Phone Number').fill('0987000111')
+  await page.getByLabel('Phone number').fill('0987000111')
   await page.getByLabel('Gender').selectOption({ label: 'Female' })
   await page.getByLabel('Date of birth').fill('1995-04-30')
   // An address written before the 2025 units: the form starts by the units, free text is one switch away.
@@ -212,7 +214,7 @@ test('add user: the rules speak first, then the customer is created and listed',
   await locationText(page).fill('12 Lê Lợi, Quận 1, TP. Hồ Chí Minh')
   try {
     await page.getByRole('button', { name: 'Save' }).click()
-    await expect(page.getByText('User created successfully')).toBeVisible()
+    await expect(page.getByText('Customer created successfully')).toBeVisible()
     await expect(page).toHaveURL(/\/admin\/users(\?|$)/)
 
     await searchBox(page).fill(name)
@@ -234,7 +236,7 @@ test('add user: the rules speak first, then the customer is created and listed',
   }
 })
 
-test('add user: a taken e-mail shows next to the e-mail and the form keeps what was typed', async ({
+test('add user: a taken email shows next to the email and the form keeps what was typed', async ({
   page,
   api,
 }) => {
@@ -245,13 +247,13 @@ test('add user: a taken e-mail shows next to the e-mail and the form keeps what 
     await page.getByLabel('Name').fill(name)
     await page.getByLabel('Email').fill(existing.email.toUpperCase())
     await page.getByLabel(/^Password/).fill('e2ePass2026')
-    await page.getByLabel('Phone Number').fill('0911222333')
+    await page.getByLabel('Phone number').fill('0911222333')
     await page.getByLabel('Gender').selectOption({ label: 'Male' })
     await page.getByRole('button', { name: 'Save' }).click()
     await expect(page.getByLabel('Email')).toHaveAccessibleDescription('This email is already in use')
     await expect(page).toHaveURL(/\/admin\/user$/)
     await expect(page.getByLabel('Name')).toHaveValue(name)
-    await expect(page.getByLabel('Phone Number')).toHaveValue('0911222333')
+    await expect(page.getByLabel('Phone number')).toHaveValue('0911222333')
     await expect(page.getByLabel('Gender')).toHaveValue('2')
   } finally {
     await api.delete(`/admin/users/${existing.id}`)
@@ -265,10 +267,10 @@ test('edit user: loads the customer, checks each change, and saves the new phone
     await page.goto(`/admin/users?name=${encodeURIComponent(customer.name)}&page=1`)
     await page.getByRole('link', { name: `Edit ${customer.name}` }).click()
     await expect(page).toHaveURL(new RegExp(`/admin/user/edit/${customer.id}$`))
-    await expect(page.getByRole('heading', { level: 1, name: 'Edit User' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit customer' })).toBeVisible()
     await expect(page.getByLabel('Name')).toHaveValue(customer.name)
     await expect(page.getByLabel('Email')).toHaveValue(customer.email)
-    await expect(page.getByLabel('Phone Number')).toHaveValue('0901234567')
+    await expect(page.getByLabel('Phone number')).toHaveValue('0901234567')
     await expect(page.getByLabel('Gender')).toHaveValue('2')
     await expect(page.getByLabel('Date of birth')).toHaveValue('1992-08-15')
     await expect(locationText(page)).toHaveValue('45 Trần Phú, Hải Châu, Đà Nẵng')
@@ -276,25 +278,27 @@ test('edit user: loads the customer, checks each change, and saves the new phone
     await expect(page.getByLabel(/^Password/)).toHaveCount(0)
 
     // Validated on each change, before Save.
-    await page.getByLabel('Phone Number').fill('0901')
-    await expect(page.getByLabel('Phone Number')).toHaveAccessibleDescription('Length from 9 - 15 characters')
+    await page.getByLabel('Phone number').fill('0901')
+    await expect(page.getByLabel('Phone number')).toHaveAccessibleDescription(
+      'Must be 9 to 15 characters long',
+    )
     await page.getByLabel('Email').fill('broken@')
-    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter correct email format')
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid email address')
     await page.getByLabel('Name').fill('')
     await expect(page.getByLabel('Name')).toHaveAccessibleDescription('This field is required')
     await expectAccessible(page)
 
     await page.getByLabel('Name').fill(customer.name)
     await page.getByLabel('Email').fill(customer.email)
-    await page.getByLabel('Phone Number').fill('0977123456')
-    await expect(page.getByLabel('Phone Number')).not.toHaveAccessibleDescription(/./)
+    await page.getByLabel('Phone number').fill('0977123456')
+    await expect(page.getByLabel('Phone number')).not.toHaveAccessibleDescription(/./)
     await screenshot(page, 'user-edit-wide')
     await page.setViewportSize({ width: 375, height: 812 })
     await screenshot(page, 'user-edit-narrow')
     await page.setViewportSize({ width: 1280, height: 800 })
 
     await page.getByRole('button', { name: 'Save' }).click()
-    await expect(page.getByText('User updated successfully')).toBeVisible()
+    await expect(page.getByText('Customer updated successfully')).toBeVisible()
     await expect(page).toHaveURL(/\/admin\/users(\?|$)/)
     await searchBox(page).fill(customer.name)
     await expect(dataRows(page).filter({ hasText: customer.email })).toContainText('0977123456', {
@@ -328,7 +332,7 @@ test('edit user: the address picked by the 2025 units, typed without diacritics,
     await pick(/^Ward or commune/, 'cau giay', 'Phường Cầu Giấy')
     await page.getByRole('textbox', { name: /^House number and street/ }).fill('12 Trần Duy Hưng')
     await page.getByRole('button', { name: 'Save' }).click()
-    await expect(page.getByText('User updated successfully')).toBeVisible()
+    await expect(page.getByText('Customer updated successfully')).toBeVisible()
     await expect(page).toHaveURL(/\/admin\/users(\?|$)/)
 
     // Opened again, the address is by the units, and the server wrote its text from them.
@@ -354,12 +358,12 @@ test('edit user: an id that does not exist sends the admin back to the list with
 }) => {
   await page.goto('/admin/user/edit/does-not-exist')
   // The toast first: it shows when the call fails, the list's address once the list's code has loaded.
-  await expect(page.getByText('User not found')).toBeVisible()
+  await expect(page.getByText('Customer not found')).toBeVisible()
   await expect(page).toHaveURL(/\/admin\/users$/, SLOW)
-  await expect(page.getByRole('heading', { level: 1, name: 'User' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible()
 })
 
-test('delete user: No keeps the row, Yes, Delete it! removes it', async ({ page, api }) => {
+test('delete user: No keeps the row, Yes, delete it removes it', async ({ page, api }) => {
   const customer = await makeCustomer(api, 'E2E Delete')
   try {
     await page.goto(`/admin/users?name=${encodeURIComponent(customer.name)}&page=1`)
@@ -375,10 +379,10 @@ test('delete user: No keeps the row, Yes, Delete it! removes it', async ({ page,
     await expect(row).toBeVisible()
 
     await row.getByRole('button', { name: `Delete ${customer.name}` }).click()
-    await dialog.getByRole('button', { name: 'Yes, Delete it!' }).click()
+    await dialog.getByRole('button', { name: 'Yes, delete it' }).click()
     await expect(page.getByText('Deleted successfully')).toBeVisible()
     await expect(row).toHaveCount(0)
-    await expect(usersTable(page).getByText("There aren't any lines.")).toBeVisible()
+    await expect(usersTable(page).getByText('No customers match your search or filters.')).toBeVisible()
   } finally {
     await removeByName(api, customer.name)
   }
@@ -401,9 +405,9 @@ test('delete user: a customer with orders is kept and the refusal is toasted', a
   await row.getByRole('button', { name: `Delete ${buyer.name}` }).click()
   await page
     .getByRole('dialog', { name: 'Are you sure?' })
-    .getByRole('button', { name: 'Yes, Delete it!' })
+    .getByRole('button', { name: 'Yes, delete it' })
     .click()
-  await expect(page.getByText(/This user has \d+ orders?; an account with orders is kept/)).toBeVisible()
+  await expect(page.getByText(/This customer has \d+ orders?; a customer with orders is kept/)).toBeVisible()
   await expect(page.getByRole('dialog', { name: 'Are you sure?' })).toBeHidden()
   await expect(row).toBeVisible()
   await expect(page.getByText('Deleted successfully')).toHaveCount(0)

@@ -141,7 +141,7 @@ test('variants: rows made from sizes × colours, their stock summed, an order of
     const movements = page.getByRole('table', { name: `Biến động tồn kho của ${name}` })
     await expect(movements.getByRole('columnheader', { name: p.stock.columns.variant })).toBeVisible()
     await expect(bodyRows(movements)).toHaveCount(5)
-    // Stt, date, change, variant, stock after, reason, order.
+    // No., date, change, variant, stock after, reason, order.
     expect((await cellsOf(bodyRows(movements).first())).slice(2, 7)).toEqual([
       '−1',
       blackM.sku,

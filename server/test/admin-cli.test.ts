@@ -151,7 +151,7 @@ describe('the recovery commands', () => {
         'An account with the e-mail khach@shop.test exists already.',
       ],
       [{ email: 'new@shop.test', role: 'user' }, '--role must be admin or staff.'],
-      [{ email: 'not-an-email', role: 'admin' }, 'e-mail: Please enter correct email format'],
+      [{ email: 'not-an-email', role: 'admin' }, 'e-mail: Enter a valid email address'],
       [{ email: 'x@shop.test', role: 'admin', name: '   ' }, '--name: This field is required'],
     ] as const) {
       await expect(createStaffAccount(t.app.services, input)).rejects.toThrow(new AdminCommandError(message))

@@ -47,21 +47,21 @@ const WORDING: Record<MailLanguage, Record<PasswordLinkKind, Wording>> = {
       intro: 'An administrator has added you to the store back-office. Choose your password with this link:',
       action: 'Choose my password',
       validity: (d) => `The link works for ${d} and only once.`,
-      ignore: 'If you did not expect this e-mail, you can ignore it.',
+      ignore: 'If you did not expect this email, you can ignore it.',
     },
     forgot: {
       subject: 'Reset your password for the store back-office',
       greeting: (name) => `Hello ${name},`,
-      intro: 'A new password was asked for your store back-office account. Choose it with this link:',
+      intro: 'Someone asked for a new password for your store back-office account. Choose it with this link:',
       action: 'Choose a new password',
       validity: (d) => `The link works for ${d} and only once.`,
-      ignore: 'If you did not ask for it, ignore this e-mail: your password stays as it is.',
+      ignore: 'If you did not ask for it, ignore this email: your password stays as it is.',
     },
     adminReset: {
       subject: 'Reset your password for the store back-office',
       greeting: (name) => `Hello ${name},`,
       intro:
-        'An administrator made a link for you to choose a new password for the store back-office. Choose it here:',
+        'An administrator has created a link for you to choose a new password for the store back-office. Choose it with this link:',
       action: 'Choose a new password',
       validity: (d) => `The link works for ${d} and only once.`,
       ignore: 'Until you use it, your password stays as it is.',
@@ -75,7 +75,7 @@ const WORDING: Record<MailLanguage, Record<PasswordLinkKind, Wording>> = {
         'Quản trị viên đã thêm bạn vào trang quản trị cửa hàng. Hãy đặt mật khẩu của bạn qua liên kết sau:',
       action: 'Đặt mật khẩu',
       validity: (d) => `Liên kết có hiệu lực trong ${d} và chỉ dùng được một lần.`,
-      ignore: 'Nếu bạn không chờ email này, bạn có thể bỏ qua nó.',
+      ignore: 'Nếu bạn không chờ email này, hãy bỏ qua nó.',
     },
     forgot: {
       subject: 'Đặt lại mật khẩu trang quản trị cửa hàng',
@@ -90,7 +90,7 @@ const WORDING: Record<MailLanguage, Record<PasswordLinkKind, Wording>> = {
       subject: 'Đặt lại mật khẩu trang quản trị cửa hàng',
       greeting: (name) => `Xin chào ${name},`,
       intro:
-        'Quản trị viên đã tạo cho bạn một liên kết để chọn mật khẩu mới cho trang quản trị cửa hàng. Hãy chọn tại đây:',
+        'Quản trị viên đã tạo cho bạn một liên kết để chọn mật khẩu mới cho trang quản trị cửa hàng. Hãy chọn mật khẩu qua liên kết sau:',
       action: 'Chọn mật khẩu mới',
       validity: (d) => `Liên kết có hiệu lực trong ${d} và chỉ dùng được một lần.`,
       ignore: 'Cho đến khi bạn dùng liên kết, mật khẩu của bạn vẫn giữ nguyên.',

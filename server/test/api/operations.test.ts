@@ -306,7 +306,7 @@ describe('sign-in', () => {
       await t.call('POST', LOGIN, { email: 'not-an-email', password: 'x' }, anonymous),
       400,
     )
-    expect(format.errors).toEqual({ email: 'Please enter correct email format' })
+    expect(format.errors).toEqual({ email: 'Enter a valid email address' })
     expect(format.message).toContain('email')
     const missing = expectEnvelope(await t.call('POST', LOGIN, { email: ADMIN.email }, anonymous), 400)
     expect(missing.errors).toEqual({ password: 'This field is required' })
@@ -492,7 +492,7 @@ describe('change password', () => {
       [undefined, 'Password is required'],
       ['', 'Password is required'],
       ['abc1', 'Password must be at least 8 characters'],
-      [`abcdefgh1${'x'.repeat(120)}`, 'Please enter up to 128 characters'],
+      [`abcdefgh1${'x'.repeat(120)}`, 'Password must be at most 128 characters'],
       ['abcdefghij', 'Password must contain at least one number'],
     ]
     for (const [password, message] of cases) {

@@ -454,7 +454,7 @@ describe('DELETE /admin/orders/{orderId}/detail/{lineId}', () => {
       await t.call('DELETE', `/api/admin/orders/${id}/detail/${placed[0]!.lines[2]!.id}`),
       409,
     )
-    expect(body.message).toBe('An order needs at least one line; delete the order instead')
+    expect(body.message).toBe('An order needs at least one line; cancel or delete the order instead')
     expect(await orderOf(placed[0]!)).toEqual(before)
   })
 

@@ -20,7 +20,7 @@ const PUBLIC_URL = 'https://admin.shop.test'
 const SENT = {
   status: true,
   data: null,
-  message: 'If this e-mail belongs to a staff account, a link to choose a new password is on its way',
+  message: 'If this email address belongs to a staff account, a link to choose a new password is on its way',
 }
 const MINUTE = 60_000
 
@@ -395,7 +395,7 @@ describe('the limits on reset requests', () => {
     const refused = await forgot(email)
     const body = expectEnvelope(refused, 429)
     expect(body).toMatchObject({ code: 'tooManyResetRequests', params: { minutes: 60 } })
-    expect(body.message).toBe('Too many reset requests; try again in 60 minutes')
+    expect(body.message).toBe('Too many password reset requests; try again in 60 minutes')
     expect(refused.headers['retry-after']).toBe('3600')
     // Another e-mail from the same address is still answered.
     const address = nextAddress()

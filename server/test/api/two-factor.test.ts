@@ -200,7 +200,7 @@ describe('signing in with two-step sign-in on', () => {
     // The code that turned it on is spent.
     const spent = expectEnvelope(await secondStep(mfaToken, codeAt(secret)), 400)
     expect(spent.codes).toEqual({ code: { code: 'codeUsed' } })
-    expect(spent.errors.code).toBe('This code was already used; wait for the next one')
+    expect(spent.errors.code).toBe('This code has already been used; wait for the next one')
     now += STEP_MS
     const signedIn = expectEnvelope(await secondStep(mfaToken, codeAt(secret)), 200)
     expect(signedIn.message).toBe('Signed in')
@@ -348,7 +348,7 @@ describe('signing in with two-step sign-in on', () => {
     now += 2_000
     const expired = expectEnvelope(await secondStep(late, codeAt(secret, 1)), 401)
     expect(expired.code).toBe('mfaTokenInvalid')
-    expect(expired.message).toBe('The sign-in has expired; please enter your e-mail and password again')
+    expect(expired.message).toBe('The sign-in has expired; please enter your email and password again')
   })
 
   it('refuses the second step of an account disabled, deleted, no longer staff or without two-step since', async () => {

@@ -113,13 +113,13 @@ describe('POST /api/admin/users', () => {
 
   it('applies the phone, e-mail, password and gender rules', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ phoneNumber: '12345678' }, 'phoneNumber', 'Length from 9 - 15 characters'],
-      [{ phoneNumber: '1234567890123456' }, 'phoneNumber', 'Length from 9 - 15 characters'],
+      [{ phoneNumber: '12345678' }, 'phoneNumber', 'Must be 9 to 15 characters long'],
+      [{ phoneNumber: '1234567890123456' }, 'phoneNumber', 'Must be 9 to 15 characters long'],
       [{ phoneNumber: '09123abc78' }, 'phoneNumber', 'This field must be a number'],
-      [{ email: 'not-an-email' }, 'email', 'Please enter correct email format'],
+      [{ email: 'not-an-email' }, 'email', 'Enter a valid email address'],
       [{ password: 'short1' }, 'password', 'Password must be at least 8 characters'],
       [{ password: 'no-digits-here' }, 'password', 'Password must contain at least one number'],
-      [{ password: 'a1234567890123456' }, 'password', 'Please enter up to 16 characters'],
+      [{ password: 'a1234567890123456' }, 'password', 'Password must be at most 16 characters'],
       [{ gender: 3 }, 'gender', 'Must be one of 1, 2'],
       [{ gender: 'male' }, 'gender', 'Must be one of 1, 2'],
       [{ gender: '' }, 'gender', 'This field is required'],
@@ -159,7 +159,7 @@ describe('POST /api/admin/users', () => {
       ),
       400,
     )
-    expect(short.errors).toEqual({ phoneNumber: 'Length from 9 - 15 characters' })
+    expect(short.errors).toEqual({ phoneNumber: 'Must be 9 to 15 characters long' })
   })
 
   it('creates customers only', async () => {

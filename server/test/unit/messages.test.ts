@@ -21,7 +21,7 @@ describe('message codes', () => {
   it('fill the parameters and choose the plural form by count', () => {
     expect(messageText({ code: 'tooLong', params: { max: 120 } })).toBe('At most 120 characters')
     expect(messageText({ code: 'categoryInUse', params: { count: 1 } })).toBe(
-      'This category is used by 1 product; move or delete them first',
+      'This category is used by 1 product; move or delete it first',
     )
     expect(messageText({ code: 'categoryInUse', params: { count: 6 } })).toBe(
       'This category is used by 6 products; move or delete them first',

@@ -44,15 +44,15 @@ const config = {
 }
 const SIDEBAR = [
   'Dashboard',
-  'List Users',
-  'Add User',
-  'Review',
-  'List Products',
-  'Add Product',
-  'Category',
-  'Brand',
-  'Order List',
-  'COD',
+  'Customers',
+  'Add customer',
+  'Reviews',
+  'Products',
+  'Add product',
+  'Categories',
+  'Brands',
+  'Orders',
+  'COD reconciliation',
   'Staff',
   'Audit log',
   'Shop settings',
@@ -136,7 +136,7 @@ describe('the signed-in frame', () => {
     expect(await screen.findByText('Product edit screen')).toBeInTheDocument()
     expect(sidebarLinks().map((link) => link.textContent)).toEqual(SIDEBAR)
     const current = sidebarLinks().filter((link) => link.getAttribute('aria-current') === 'page')
-    expect(current.map((link) => link.textContent)).toEqual(['List Products'])
+    expect(current.map((link) => link.textContent)).toEqual(['Products'])
     expect(screen.getByRole('button', { name: 'Administrator, Account menu' })).toBeInTheDocument()
     expect(fake.callsTo(ME)[0]!.headers.authorization).toBe('Bearer access-1')
   })
@@ -172,7 +172,7 @@ describe('the signed-in frame', () => {
     await user.click(toggle)
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
     expect(sidebarLinks().map((link) => link.getAttribute('title'))).toEqual(SIDEBAR)
-    expect(screen.getByRole('link', { name: 'List Users' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Customers' })).toBeInTheDocument()
     await user.click(toggle)
     expect(toggle).toHaveAttribute('aria-expanded', 'true')
   })
@@ -214,7 +214,7 @@ describe('the signed-in frame', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
 
     await user.click(toggle)
-    await user.click(screen.getByRole('link', { name: 'List Products' }))
+    await user.click(screen.getByRole('link', { name: 'Products' }))
     expect(await screen.findByText('Products screen')).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/admin/products')
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
@@ -233,7 +233,7 @@ describe('the signed-in frame', () => {
     await screen.findByText('Dashboard screen')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Tiếng Việt')
     expect(await screen.findByRole('navigation', { name: 'Menu chính' })).toBeInTheDocument()
-    expect(sidebarLinks('Menu chính')[1]).toHaveTextContent('Danh sách người dùng')
+    expect(sidebarLinks('Menu chính')[1]).toHaveTextContent('Khách hàng')
     expect(document.documentElement.lang).toBe('vi')
     expect(localStorage.getItem('language')).toBe('vi')
     expect(screen.getByRole('combobox', { name: 'Ngôn ngữ' })).toHaveValue('vi')
@@ -255,8 +255,8 @@ describe('the signed-in frame', () => {
     const router = renderApp('/')
     await screen.findByText('Dashboard screen')
     await user.click(screen.getByRole('button', { name: /Account menu/ }))
-    expect(await screen.findByRole('menuitem', { name: 'Setting' })).toBeInTheDocument()
-    await user.click(screen.getByRole('menuitem', { name: 'Logout' }))
+    expect(await screen.findByRole('menuitem', { name: 'Account settings' })).toBeInTheDocument()
+    await user.click(screen.getByRole('menuitem', { name: 'Sign out' }))
     expect(await screen.findByText('Sign-in screen')).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/login')
     expect(fake.callsTo('POST /api/admin/auth/logout')[0]!.body).toEqual({ refreshToken: 'refresh-1' })
@@ -280,7 +280,7 @@ describe('the signed-in frame', () => {
     renderApp('/')
     await screen.findByText('Dashboard screen')
     await user.click(screen.getByRole('button', { name: /Account menu/ }))
-    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }))
     expect(await screen.findByText('Sign-in screen')).toBeInTheDocument()
     expect(localStorage.getItem('token')).toBeNull()
   })
@@ -296,8 +296,8 @@ describe('the signed-in frame', () => {
     await screen.findByText('Dashboard screen')
     screen.getByRole('button', { name: /Account menu/ }).focus()
     await user.keyboard('{ArrowDown}')
-    expect(await screen.findByRole('menuitem', { name: 'Setting' })).toBeInTheDocument()
-    expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument()
+    expect(await screen.findByRole('menuitem', { name: 'Account settings' })).toBeInTheDocument()
+    expect(screen.getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument()
   })
 })
 
@@ -333,23 +333,23 @@ describe('live updates', () => {
     await screen.findByText('Products screen')
     await i18next.changeLanguage('vi')
     expect(FakeSource.made.map((s) => s.url)).toEqual(['/api/admin/events?access_token=access-1'])
-    const orders = () => screen.getByRole('link', { name: /^Danh sách đơn hàng/ })
-    expect(orders()).toHaveAccessibleName('Danh sách đơn hàng')
+    const orders = () => screen.getByRole('link', { name: /^Đơn hàng/ })
+    expect(orders()).toHaveAccessibleName('Đơn hàng')
 
     act(() => FakeSource.made[0]!.send('order.created', { id: '123' }))
     expect(await screen.findByText('Đơn hàng mới #123')).toBeInTheDocument()
-    await waitFor(() => expect(orders()).toHaveAccessibleName(/^Danh sách đơn hàng ?1 ?đơn hàng mới$/))
+    await waitFor(() => expect(orders()).toHaveAccessibleName(/^Đơn hàng ?1 ?đơn hàng mới$/))
     // jsdom joins the count and its words to the name; a browser lays them out apart, with spaces between.
     expect(within(orders()).getByText('1')).toBeVisible()
     act(() => FakeSource.made[0]!.send('order.created', { id: '124' }))
-    await waitFor(() => expect(orders()).toHaveAccessibleName(/^Danh sách đơn hàng ?2 ?đơn hàng mới$/))
+    await waitFor(() => expect(orders()).toHaveAccessibleName(/^Đơn hàng ?2 ?đơn hàng mới$/))
 
     await user.click(orders())
     expect(await screen.findByText('Orders screen')).toBeInTheDocument()
-    expect(orders()).toHaveAccessibleName('Danh sách đơn hàng')
+    expect(orders()).toHaveAccessibleName('Đơn hàng')
     // On the list, a new order counts again: the list reloads, and the count says what came meanwhile.
     act(() => FakeSource.made[0]!.send('order.created', { id: '125' }))
-    await waitFor(() => expect(orders()).toHaveAccessibleName(/^Danh sách đơn hàng ?1 ?đơn hàng mới$/))
+    await waitFor(() => expect(orders()).toHaveAccessibleName(/^Đơn hàng ?1 ?đơn hàng mới$/))
     expect(FakeSource.made).toHaveLength(1)
     vi.unstubAllGlobals()
   })
@@ -366,7 +366,7 @@ describe('what a role sees', () => {
     await screen.findByText('Dashboard screen')
     // No Add User (customers are read-only), no Staff, no Audit log, no Shop settings.
     expect(sidebarLinks().map((link) => link.textContent)).toEqual(
-      SIDEBAR.filter((label) => !['Add User', 'Staff', 'Audit log', 'Shop settings'].includes(label)),
+      SIDEBAR.filter((label) => !['Add customer', 'Staff', 'Audit log', 'Shop settings'].includes(label)),
     )
   })
 
@@ -411,8 +411,8 @@ describe('NotFoundPage', () => {
       [ME]: () => ok(ADMIN),
     })
     const router = renderApp('/no/such/page')
-    expect(screen.getByRole('heading', { level: 1, name: 'Not Found' })).toBeInTheDocument()
-    await user.click(screen.getByRole('link', { name: 'Back to home page' }))
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'Back to the home page' }))
     expect(await screen.findByText('Dashboard screen')).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/')
   })

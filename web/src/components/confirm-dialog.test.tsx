@@ -10,7 +10,7 @@ describe('ConfirmDialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' })
     expect(dialog).toHaveTextContent('Áo thun')
     expect(screen.getByRole('button', { name: 'No' })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Yes, Delete it!' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Yes, delete it' })).toBeInTheDocument()
   })
 
   it('asks another question with its own Yes when given them', async () => {
@@ -27,7 +27,7 @@ describe('ConfirmDialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' })
     expect(dialog).toHaveTextContent('Order #12 — Cancel this order?')
     expect(screen.getByRole('button', { name: 'Yes, cancel it' })).toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: 'Yes, Delete it!' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Yes, delete it' })).not.toBeInTheDocument()
   })
 
   it('is not there while closed', () => {
@@ -43,7 +43,7 @@ describe('ConfirmDialog', () => {
     await user.click(await screen.findByRole('button', { name: 'No' }))
     expect(onCancel).toHaveBeenCalledTimes(1)
     expect(onConfirm).not.toHaveBeenCalled()
-    await user.click(screen.getByRole('button', { name: 'Yes, Delete it!' }))
+    await user.click(screen.getByRole('button', { name: 'Yes, delete it' }))
     expect(onConfirm).toHaveBeenCalledTimes(1)
     expect(onCancel).toHaveBeenCalledTimes(1)
   })
@@ -67,7 +67,7 @@ describe('ConfirmDialog', () => {
     const user = userEvent.setup()
     const onConfirm = vi.fn()
     renderPlain(<ConfirmDialog opened busy onCancel={() => {}} onConfirm={onConfirm} />)
-    const yes = await screen.findByRole('button', { name: 'Yes, Delete it!' })
+    const yes = await screen.findByRole('button', { name: 'Yes, delete it' })
     expect(yes).toBeDisabled()
     await user.click(yes).catch(() => {})
     expect(onConfirm).not.toHaveBeenCalled()

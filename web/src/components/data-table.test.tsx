@@ -36,7 +36,7 @@ describe('DataTable', () => {
       />,
     )
     expect(screen.getByRole('table', { name: 'Things' })).toBeInTheDocument()
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Stt', 'Name'])
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['No.', 'Name'])
     expect(bodyRows()).toEqual([
       ['21', 'Row 0'],
       ['22', 'Row 1'],
@@ -84,7 +84,7 @@ describe('DataTable', () => {
     expect(bodyRows().map(([stt]) => stt)).toEqual(['1'])
   })
 
-  it("says There aren't any lines. when the list is empty, across every column", () => {
+  it('says Nothing here yet. when the list is empty and has no words of its own, across every column', () => {
     renderPlain(
       <DataTable
         caption="Things"
@@ -95,7 +95,7 @@ describe('DataTable', () => {
         rowKey={(r) => r.id}
       />,
     )
-    const cell = screen.getByText("There aren't any lines.").closest('td')
+    const cell = screen.getByText('Nothing here yet.').closest('td')
     expect(cell).toHaveAttribute('colspan', '2')
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false')
   })
@@ -113,7 +113,7 @@ describe('DataTable', () => {
       />,
     )
     expect(screen.getByText('No things yet.')).toBeInTheDocument()
-    expect(screen.queryByText("There aren't any lines.")).not.toBeInTheDocument()
+    expect(screen.queryByText('Nothing here yet.')).not.toBeInTheDocument()
   })
 
   it('shows the spinner and marks the table busy while loading, without the empty text', () => {
@@ -129,7 +129,7 @@ describe('DataTable', () => {
     )
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true')
     expect(screen.getByLabelText('Loading…')).toBeInTheDocument()
-    expect(screen.queryByText("There aren't any lines.")).not.toBeInTheDocument()
+    expect(screen.queryByText('Nothing here yet.')).not.toBeInTheDocument()
   })
 
   it('keeps the old rows under the spinner while the next page loads', () => {
@@ -176,7 +176,7 @@ describe('DataTable', () => {
       />,
     )
     expect(screen.getByRole('alert')).toHaveTextContent('The list could not be loaded.')
-    expect(screen.queryByText("There aren't any lines.")).not.toBeInTheDocument()
+    expect(screen.queryByText('Nothing here yet.')).not.toBeInTheDocument()
     screen.getByRole('button', { name: 'Try again' }).click()
     expect(retry).toHaveBeenCalledOnce()
   })
@@ -210,7 +210,7 @@ describe('DataTable sorting, selection and filtered emptiness', () => {
     expect(onSort).toHaveBeenCalledWith('name')
   })
 
-  it('puts each row’s checkbox in its Stt cell, which still reads as the number', () => {
+  it('puts each row’s checkbox in its No. cell, which still reads as the number', () => {
     const toggle = vi.fn()
     renderPlain(
       <DataTable
@@ -247,9 +247,28 @@ describe('DataTable sorting, selection and filtered emptiness', () => {
       />,
     )
     expect(screen.getByText('Nothing matches these filters.')).toBeInTheDocument()
-    expect(screen.queryByText("There aren't any lines.")).not.toBeInTheDocument()
+    expect(screen.queryByText('Nothing here yet.')).not.toBeInTheDocument()
     screen.getByRole('button', { name: 'Clear filters' }).click()
     expect(clear).toHaveBeenCalledOnce()
+  })
+
+  it('names what the filters did not find when the list has its own words for it', () => {
+    renderPlain(
+      <DataTable
+        caption="Orders"
+        columns={columns}
+        rows={[]}
+        meta={meta(1, 10)}
+        loading={false}
+        rowKey={(r) => r.id}
+        filtered
+        emptyText="No orders yet."
+        noMatchText="No orders match your search or filters."
+      />,
+    )
+    expect(screen.getByText('No orders match your search or filters.')).toBeInTheDocument()
+    expect(screen.queryByText('Nothing matches these filters.')).not.toBeInTheDocument()
+    expect(screen.queryByText('No orders yet.')).not.toBeInTheDocument()
   })
 })
 
@@ -267,7 +286,7 @@ describe('DataTable on a phone', () => {
     window.matchMedia = real
   })
 
-  it('turns each row into a card: Stt, the first column as title, the others labelled, a kept cell apart', () => {
+  it('turns each row into a card: No., the first column as title, the others labelled, a kept cell apart', () => {
     const phoneColumns: Column<Row>[] = [
       { key: 'name', header: 'Name', render: (row) => row.name },
       { key: 'price', header: 'Price', render: () => '10 VND' },
@@ -284,7 +303,7 @@ describe('DataTable on a phone', () => {
         rowKey={(r) => r.id}
       />,
     )
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Stt', 'Things', 'Action'])
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['No.', 'Things', 'Action'])
     expect(bodyRows()).toEqual([['1', 'Row 0Price:10 VND', 'edit']])
     expect(screen.queryByText('picture')).not.toBeInTheDocument()
   })

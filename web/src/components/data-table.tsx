@@ -54,10 +54,10 @@ function SortIcon({ state }: { state: 'ascending' | 'descending' | 'none' }) {
 }
 
 /**
- * A list's table: the 'Stt' column ((page-1)*limit+index+1, with the row's checkbox when rows can be
+ * A list's table: the 'No.' column ((page-1)*limit+index+1, with the row's checkbox when rows can be
  * selected), the given columns, sortable headers (a button in the header: a click sorts, another reverses;
- * an arrow and `aria-sort` say which), an overlay spinner while the list loads and 'There aren't any lines.'
- * when it is empty — or, when filters narrowed it, that they found nothing, with a way to clear them. A list
+ * an arrow and `aria-sort` say which), an overlay spinner while the list loads and, when it is empty, what is
+ * missing ('No orders yet.') — or, when filters narrowed it, that nothing matches them, with a way to clear them. A list
  * that failed to load says so (with a way to try again) instead of claiming there is nothing. On a phone each
  * row is a compact card, so nothing that matters needs sideways scrolling.
  *
@@ -82,6 +82,7 @@ export function DataTable<Row>({
   filtered = false,
   onClearFilters,
   emptyText,
+  noMatchText,
 }: {
   columns: Column<Row>[]
   rows: Row[]
@@ -108,6 +109,8 @@ export function DataTable<Row>({
   onClearFilters?: () => void
   /** What an empty, unfiltered list says in place of the generic line: a table under a record names its rows. */
   emptyText?: string
+  /** What a list narrowed by filters says when they found nothing ('No orders match your search or filters.'). */
+  noMatchText?: string
 }) {
   const { t } = useTranslation()
   const phone = useMediaQuery(PHONE_QUERY) === true
@@ -151,7 +154,7 @@ export function DataTable<Row>({
     </Stack>
   ) : filtered ? (
     <Stack align="center" gap="xs" py="lg">
-      <Text c="dimmed">{t('common.list.nothingFound')}</Text>
+      <Text c="dimmed">{noMatchText ?? t('common.list.nothingFound')}</Text>
       {onClearFilters && (
         <Button variant="default" size="xs" onClick={onClearFilters}>
           {t('common.list.clearFilters')}

@@ -39,22 +39,22 @@ const filledStars = (element: HTMLElement) => element.querySelectorAll('svg:not(
 describe('Stars', () => {
   it('says the rating and fills that many of five stars', () => {
     renderPlain(<Stars rating={3} />)
-    const stars = screen.getByRole('img', { name: 'Rated 3 of 5' })
+    const stars = screen.getByRole('img', { name: 'Rated 3 out of 5' })
     expect(stars.querySelectorAll('svg')).toHaveLength(5)
     expect(filledStars(stars)).toBe(3)
   })
 
   it('rounds a mean rating to the nearest star and says it with one decimal', () => {
     renderPlain(<Stars rating={11 / 3} />)
-    const stars = screen.getByRole('img', { name: 'Rated 3.7 of 5' })
+    const stars = screen.getByRole('img', { name: 'Rated 3.7 out of 5' })
     expect(filledStars(stars)).toBe(4)
   })
 
   it('keeps within 0 and 5', () => {
     renderPlain(<Stars rating={0} />)
-    expect(filledStars(screen.getByRole('img', { name: 'Rated 0 of 5' }))).toBe(0)
+    expect(filledStars(screen.getByRole('img', { name: 'Rated 0 out of 5' }))).toBe(0)
     renderPlain(<Stars rating={7} />)
-    expect(filledStars(screen.getByRole('img', { name: 'Rated 5 of 5' }))).toBe(5)
+    expect(filledStars(screen.getByRole('img', { name: 'Rated 5 out of 5' }))).toBe(5)
   })
 
   it('speaks Vietnamese when chosen', async () => {

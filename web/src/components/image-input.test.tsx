@@ -120,6 +120,6 @@ describe('ImageInput', () => {
     await userEvent.upload(screen.getByLabelText('Images'), [png('1.png'), png('2.png'), png('3.png')])
     await waitFor(() => expect(onChange).toHaveBeenCalledWith([A, B]))
     expect(calls[0]!.getAll('file')).toHaveLength(1)
-    expect(info).toHaveBeenCalledWith('Only 1 more image(s) fit here; the rest were left out')
+    expect(info).toHaveBeenCalledWith('There is room for only 1 more; the other images were left out')
   })
 })

@@ -41,7 +41,8 @@ interface RowActions<Row> {
  *
  * @example
  * const list = useListController({ list: endpoints.brands.list, sortFields: BRANDS_SORT_FIELDS })
- * return <ListScreen title="Brand" crumbs={[{ label: 'Brand' }]} searchPlaceholder="Search brand" list={list} … />
+ * return <ListScreen title="Brands" crumbs={[{ label: 'Brands' }]} searchPlaceholder="Search brands by name"
+ *   empty={{ none: 'No brands yet.', noMatch: 'No brands match your search.' }} list={list} … />
  */
 export function ListScreen<Row extends { id: string }>({
   title,
@@ -56,6 +57,7 @@ export function ListScreen<Row extends { id: string }>({
   tableMinWidth,
   compact,
   filters,
+  empty,
 }: {
   title: string
   crumbs: Crumb[]
@@ -74,6 +76,8 @@ export function ListScreen<Row extends { id: string }>({
   compact?: boolean
   /** Inputs beside the search box that narrow the list (a role, a status), besides the declared filters. */
   filters?: ReactNode
+  /** What the empty list says: `none` when nothing is stored yet, `noMatch` when the search or filters found nothing. */
+  empty?: { none: string; noMatch: string }
 }) {
   const { t } = useTranslation()
   const phone = useMediaQuery(PHONE_QUERY) === true
@@ -253,6 +257,8 @@ export function ListScreen<Row extends { id: string }>({
           }
           filtered={list.filtered}
           onClearFilters={list.clearFilters}
+          emptyText={list.searchText.trim() ? empty?.noMatch : empty?.none}
+          noMatchText={empty?.noMatch}
         />
         <Group justify="space-between" align="flex-end" mt="md" gap="sm">
           <NativeSelect

@@ -10,32 +10,32 @@ afterEach(async () => {
 
 describe('PageHeader', () => {
   it("shows the screen's one heading and a breadcrumb from Home, the last crumb current", () => {
-    renderAt(<PageHeader title="User" crumbs={[{ label: 'List User' }]} />)
-    expect(screen.getByRole('heading', { level: 1, name: 'User' })).toBeInTheDocument()
+    renderAt(<PageHeader title="Customers" crumbs={[{ label: 'Customers' }]} />)
+    expect(screen.getByRole('heading', { level: 1, name: 'Customers' })).toBeInTheDocument()
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' })
     expect(within(crumbs).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/')
-    expect(within(crumbs).getByText('List User')).toHaveAttribute('aria-current', 'page')
-    expect(within(crumbs).queryByRole('link', { name: 'List User' })).not.toBeInTheDocument()
+    expect(within(crumbs).getByText('Customers')).toHaveAttribute('aria-current', 'page')
+    expect(within(crumbs).queryByRole('link', { name: 'Customers' })).not.toBeInTheDocument()
   })
 
   it('links the crumbs between Home and the current one', () => {
     renderAt(
       <PageHeader
-        title="Edit Category"
-        crumbs={[{ label: 'List Category', to: '/admin/categories' }, { label: 'Edit' }]}
+        title="Edit category"
+        crumbs={[{ label: 'Categories', to: '/admin/categories' }, { label: 'Edit' }]}
       />,
     )
-    expect(screen.getByRole('link', { name: 'List Category' })).toHaveAttribute('href', '/admin/categories')
+    expect(screen.getByRole('link', { name: 'Categories' })).toHaveAttribute('href', '/admin/categories')
     expect(screen.getByText('Edit')).toHaveAttribute('aria-current', 'page')
   })
 
   it('names the browser tab after the screen, in the chosen language', async () => {
-    const { unmount } = renderAt(<PageHeader title="User" crumbs={[]} />)
-    expect(document.title).toBe('User · Store back-office')
+    const { unmount } = renderAt(<PageHeader title="Customers" crumbs={[]} />)
+    expect(document.title).toBe('Customers · Store back-office')
     unmount()
     await i18next.changeLanguage('vi')
-    renderAt(<PageHeader title="Người dùng" crumbs={[]} />)
-    expect(document.title).toBe('Người dùng · Quản trị cửa hàng')
+    renderAt(<PageHeader title="Khách hàng" crumbs={[]} />)
+    expect(document.title).toBe('Khách hàng · Quản trị cửa hàng')
     expect(screen.getByRole('navigation', { name: 'Đường dẫn trang' })).toBeInTheDocument()
   })
 

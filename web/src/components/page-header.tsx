@@ -12,7 +12,7 @@ export interface Crumb {
 /**
  * A screen's title (its one `h1`, also the browser tab's title) and breadcrumb, which starts at Home.
  *
- * @example <PageHeader title="User" crumbs={[{ label: 'List User' }]} actions={<Button>Add</Button>} />
+ * @example <PageHeader title="Customers" crumbs={[{ label: 'Customers' }]} actions={<Button>Add</Button>} />
  */
 export function PageHeader({
   title,

@@ -7,7 +7,7 @@ export function Stars({ rating }: { rating: number }) {
   const { t, i18n } = useTranslation()
   const clamped = Math.min(5, Math.max(0, rating))
   const filled = Math.round(clamped)
-  // A product's rating is a mean (3.6666…); a screen reader should say 'Rated 3.7 of 5', not sixteen digits,
+  // A product's rating is a mean (3.6666…); a screen reader should say 'Rated 3.7 out of 5', not sixteen digits,
   // and in Vietnamese with a decimal comma: 'Đánh giá 3,7/5 sao'.
   const spoken = new Intl.NumberFormat(i18n.language === 'vi' ? 'vi-VN' : 'en-US', {
     maximumFractionDigits: 1,

@@ -44,7 +44,7 @@ describe('api: the envelope and its failures', () => {
     expect(fake.calls[0]!.body).toEqual({ email: 'a@b.c', password: 'x' })
   })
 
-  it('names the interface language on every call, so the server writes e-mails in it', async () => {
+  it('names the interface language on every call, so the server writes emails in it', async () => {
     const fake = fakeFetch({
       'POST /api/admin/auth/forgot-password': () => ok(null),
       'POST /api/admin/auth/refresh-tokens': [() => ok({ tokens: pair('new-access', 'new-refresh') })],
@@ -93,7 +93,7 @@ describe('api: the envelope and its failures', () => {
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({
       status: 400,
-      message: 'email: Please enter correct email format',
+      message: 'email: Enter a valid email address',
       code: 'email',
       fields: { email: { code: 'email' }, phoneNumber: phone },
     })

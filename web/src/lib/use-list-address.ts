@@ -202,8 +202,9 @@ export function useListAddress<E extends ListEndpoint>(options: ListAddressOptio
         else updated.delete(param)
       }),
     /**
-     * True when a filter narrows the list: an empty list then says the filters found nothing. A search alone
-     * keeps the spec's 'There aren't any lines.', and its box has its own clear button.
+     * True when a filter narrows the list: an empty list then says the filters found nothing, beside a button
+     * that clears them. A search alone has no such button (its box has its own clear button); the list screen
+     * still says that nothing matches it (`ListScreen`'s `empty.noMatch`).
      */
     filtered: Object.keys(values).length > 0,
     /** Removes every filter, keeping the search, the sort and the page size. */

@@ -58,6 +58,7 @@ function ThingList() {
       title="Thing"
       crumbs={[{ label: 'List Thing' }]}
       searchPlaceholder="Search thing"
+      empty={{ none: 'No things yet.', noMatch: 'No things match your search.' }}
       list={list}
       columns={[{ key: 'name', header: 'Name', render: (row) => row.name }]}
       actions={{ label: (row) => row.name }}
@@ -227,16 +228,17 @@ describe('useListController through a list screen', () => {
       [LIST]: () => ok([], { meta: { page: 1, limit: 10, totalPages: 0, totalResults: 0 } }),
     })
     renderAt(<ThingList />, '/x', '/x')
-    expect(await screen.findByText("There aren't any lines.")).toBeInTheDocument()
+    expect(await screen.findByText('No things yet.')).toBeInTheDocument()
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument()
   })
 
-  it("says There aren't any lines. when a search alone finds nothing", async () => {
+  it('says that nothing matches the search when a search alone finds nothing, without a Clear filters button', async () => {
     fakeFetch({
       [LIST]: () => ok([], { meta: { page: 1, limit: 10, totalPages: 0, totalResults: 0 } }),
     })
     renderAt(<ThingList />, '/x?name=zzz', '/x')
-    expect(await screen.findByText("There aren't any lines.")).toBeInTheDocument()
+    expect(await screen.findByText('No things match your search.')).toBeInTheDocument()
+    expect(screen.queryByText('No things yet.')).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument()
   })
 
@@ -256,7 +258,7 @@ describe('useListController through a list screen', () => {
     expect(fake.callsTo('DELETE /api/admin/things/ao-2-1')).toHaveLength(0)
 
     await user.click(screen.getByRole('button', { name: 'Delete ao 2.1' }))
-    await user.click(await screen.findByRole('button', { name: 'Yes, Delete it!' }))
+    await user.click(await screen.findByRole('button', { name: 'Yes, delete it' }))
     await waitFor(() => expect(fake.callsTo(LIST)).toHaveLength(2))
     const [removal] = fake.callsTo('DELETE /api/admin/things/ao-2-1')
     expect(removal!.query.get('reason')).toBe('test')
@@ -275,7 +277,7 @@ describe('useListController through a list screen', () => {
     renderAt(<ThingList />, '/x', '/x')
     await screen.findByText('thing 1.1')
     await user.click(screen.getByRole('button', { name: 'Delete thing 1.1' }))
-    await user.click(await screen.findByRole('button', { name: 'Yes, Delete it!' }))
+    await user.click(await screen.findByRole('button', { name: 'Yes, delete it' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(screen.getByText('thing 1.1')).toBeInTheDocument()
     expect(fake.callsTo(LIST)).toHaveLength(1)
@@ -555,7 +557,7 @@ describe('useListController: sort, filters, page size', () => {
     })
     const { router } = renderAt(<GadgetList />, '/x?colour=red&name=ab&sortBy=name:asc', '/x')
     expect(await screen.findByText('Nothing matches these filters.')).toBeInTheDocument()
-    expect(screen.queryByText("There aren't any lines.")).not.toBeInTheDocument()
+    expect(screen.queryByText('Nothing here yet.')).not.toBeInTheDocument()
     const table = screen.getByRole('table', { name: 'Gadget' })
     await user.click(within(table).getByRole('button', { name: 'Clear filters' }))
     await waitFor(() => expect(search(router)).toEqual({ name: 'ab', sortBy: 'name:asc' }))

@@ -24,8 +24,8 @@ describe('translateMessage', () => {
 
   it('shows the contract messages word for word in English (the spec texts)', () => {
     expect(translateMessage(t, messages.required)).toBe('This field is required')
-    expect(translateMessage(t, messages.phoneLength)).toBe('Length from 9 - 15 characters')
-    expect(translateMessage(t, messages.email)).toBe('Please enter correct email format')
+    expect(translateMessage(t, messages.phoneLength)).toBe('Must be 9 to 15 characters long')
+    expect(translateMessage(t, messages.email)).toBe('Enter a valid email address')
     expect(translateMessage(t, messages.passwordDigit)).toBe('Password must contain at least one number')
     expect(translateMessage(t, messages.tooLong(120))).toBe('At most 120 characters')
     expect(translateMessage(t, messages.range(1, 5))).toBe('Must be between 1 and 5')
@@ -35,12 +35,12 @@ describe('translateMessage', () => {
   it('shows the contract messages in Vietnamese, with their numbers', async () => {
     await i18next.changeLanguage('vi')
     expect(translateMessage(t, messages.required)).toBe('Trường này là bắt buộc')
-    expect(translateMessage(t, messages.confirmMatch)).toBe('Mật khẩu nhập lại không khớp')
+    expect(translateMessage(t, messages.confirmMatch)).toBe('Hai mật khẩu không khớp nhau')
     expect(translateMessage(t, messages.tooLong(200))).toBe('Tối đa 200 ký tự')
     expect(translateMessage(t, messages.range(0, 3))).toBe('Giá trị phải từ 0 đến 3')
     expect(translateMessage(t, messages.oneOf([1, 2]))).toBe('Chỉ chấp nhận một trong các giá trị: 1, 2')
     expect(translateMessage(t, messageRef('userHasOrders', { count: 2 }))).toBe(
-      'Khách hàng này có 2 đơn hàng; tài khoản có đơn được giữ lại để lịch sử đơn hàng đầy đủ',
+      'Khách hàng này có 2 đơn hàng; khách hàng đã có đơn được giữ lại để lịch sử đơn hàng đầy đủ',
     )
   })
 
@@ -74,7 +74,7 @@ describe('translateMessage', () => {
       'Không thể chuyển đơn hàng từ Đã giao sang Chờ xác nhận',
     )
     expect(translate(t, { code: 'orderLocked', params: { field: 'amount', status: 0 } })).toBe(
-      'Không thể thay đổi số tiền của đơn hàng Đã hủy',
+      'Không thể thay đổi số tiền của đơn hàng ở trạng thái Đã hủy',
     )
     expect(translate(t, { code: 'csvUnknownName', params: { what: 'category', name: 'Áo' } })).toBe(
       'Không có danh mục nào tên Áo',

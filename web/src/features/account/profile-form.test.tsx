@@ -26,7 +26,7 @@ afterEach(() => {
 })
 
 describe('ProfileForm', () => {
-  it('shows the name to edit and the e-mail read-only', () => {
+  it('shows the name to edit and the email read-only', () => {
     renderAt(<ProfileForm user={admin} />)
     expect(screen.getByLabelText(/Name/)).toHaveValue('Store Admin')
     const email = screen.getByLabelText('Email')

@@ -39,7 +39,7 @@ async function openTab(routes: Routes) {
     </SessionProvider>,
   )
   await user.click(await screen.findByRole('tab', { name: 'Two-step sign-in' }))
-  return { fake, user, dialog: screen.getByRole('dialog', { name: 'Setting' }) }
+  return { fake, user, dialog: screen.getByRole('dialog', { name: 'Account settings' }) }
 }
 
 /** A Blob's text: jsdom's Blob has no `text()`. */

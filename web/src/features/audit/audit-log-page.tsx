@@ -274,6 +274,7 @@ export function AuditLogPage() {
           failed={list.isError && !list.data}
           onRetry={() => void list.refetch()}
           rowKey={(entry) => entry.id}
+          emptyText={Object.values(filters).some((value) => value) ? t('audit.noMatch') : t('audit.empty')}
         />
         <Pager meta={meta} onPage={(next) => changeAddress((updated) => updated.set('page', String(next)))} />
       </Paper>

@@ -5,10 +5,11 @@ import { fakeFetch, ok, refusal } from '../../test/fake-fetch.ts'
 import { renderAt } from '../../test/render.tsx'
 import { ForgotPasswordPage } from './forgot-password-page.tsx'
 
-const NEUTRAL = 'If this e-mail belongs to a staff account, a link to choose a new password is on its way'
+const NEUTRAL =
+  'If this email address belongs to a staff account, a link to choose a new password is on its way'
 
 describe('ForgotPasswordPage', () => {
-  it('checks the e-mail with the spec’s rule and sends nothing until it is one', async () => {
+  it('checks the email with the spec’s rule and sends nothing until it is one', async () => {
     const fake = fakeFetch({})
     const user = userEvent.setup()
     renderAt(<ForgotPasswordPage />, '/forgot-password')
@@ -16,9 +17,9 @@ describe('ForgotPasswordPage', () => {
     await user.click(screen.getByRole('button', { name: 'Send reset link' }))
     expect(await screen.findByText('This field is required')).toBeInTheDocument()
     await user.type(screen.getByLabelText(/Email/), 'lan')
-    expect(await screen.findByText('Please enter correct email format')).toBeInTheDocument()
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument()
     expect(fake.calls).toHaveLength(0)
-    expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login')
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login')
   })
 
   it('answers every request with the same confirmation, whatever the server found', async () => {
@@ -30,10 +31,10 @@ describe('ForgotPasswordPage', () => {
     await user.type(screen.getByLabelText(/Email/), '  lan@example.com ')
     await user.click(screen.getByRole('button', { name: 'Send reset link' }))
     expect(await screen.findByRole('status')).toHaveTextContent(NEUTRAL)
-    expect(screen.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Check your email' })).toBeInTheDocument()
     expect(fake.calls[0]!.body).toEqual({ email: 'lan@example.com' })
     expect(fake.calls[0]!.headers['accept-language']).toBe('en')
-    expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login')
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login')
   })
 
   it('shows a 429 with its message and keeps the form', async () => {
@@ -46,13 +47,13 @@ describe('ForgotPasswordPage', () => {
     await user.type(screen.getByLabelText(/Email/), 'lan@example.com')
     await user.click(screen.getByRole('button', { name: 'Send reset link' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many reset requests; try again in 15 minutes',
+      'Too many password reset requests; try again in 15 minutes',
     )
     expect(screen.queryByRole('status')).not.toBeInTheDocument()
     expect(screen.getByLabelText(/Email/)).toHaveValue('lan@example.com')
   })
 
-  it('puts a refusal about the e-mail next to the field', async () => {
+  it('puts a refusal about the email next to the field', async () => {
     fakeFetch({
       'POST /api/admin/auth/forgot-password': () => refusal(400, 'email', { email: 'email' }),
     })
@@ -60,7 +61,7 @@ describe('ForgotPasswordPage', () => {
     renderAt(<ForgotPasswordPage />, '/forgot-password')
     await user.type(screen.getByLabelText(/Email/), 'lan@example.com')
     await user.click(screen.getByRole('button', { name: 'Send reset link' }))
-    expect(await screen.findByText('Please enter correct email format')).toBeInTheDocument()
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument())
   })
 })

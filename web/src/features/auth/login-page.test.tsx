@@ -33,17 +33,15 @@ afterEach(() => {
 })
 
 describe('LoginPage', () => {
-  it('checks the e-mail as the user types', async () => {
+  it('checks the email as the user types', async () => {
     fakeFetch({})
     const user = userEvent.setup()
     renderLogin()
     const email = screen.getByLabelText(/Email/)
     await user.type(email, 'admin')
-    expect(await screen.findByText('Please enter correct email format')).toBeInTheDocument()
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument()
     await user.type(email, '@example.com')
-    await waitFor(() =>
-      expect(screen.queryByText('Please enter correct email format')).not.toBeInTheDocument(),
-    )
+    await waitFor(() => expect(screen.queryByText('Enter a valid email address')).not.toBeInTheDocument())
     await user.clear(email)
     expect(await screen.findByText('This field is required')).toBeInTheDocument()
   })
@@ -63,7 +61,7 @@ describe('LoginPage', () => {
     const fetch = fakeFetch({})
     const user = userEvent.setup()
     renderLogin()
-    await user.click(screen.getByRole('button', { name: 'Login' }))
+    await user.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(await screen.findAllByText('This field is required')).toHaveLength(2)
     expect(fetch).not.toHaveBeenCalled()
   })
@@ -78,7 +76,7 @@ describe('LoginPage', () => {
     expect(password).toHaveAttribute('type', 'text')
   })
 
-  it('shows a refused sign-in on the form and keeps the e-mail', async () => {
+  it('shows a refused sign-in on the form and keeps the email', async () => {
     fakeFetch({
       'POST /api/admin/auth/login': () =>
         json(401, { status: false, data: null, message: 'Incorrect email or password' }),
@@ -87,7 +85,7 @@ describe('LoginPage', () => {
     renderLogin()
     await user.type(screen.getByLabelText(/Email/), 'admin@example.com')
     await user.type(screen.getByLabelText(/^Password/), 'wrong-one1')
-    await user.click(screen.getByRole('button', { name: 'Login' }))
+    await user.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect email or password')
     expect(screen.getByLabelText(/Email/)).toHaveValue('admin@example.com')
     expect(localStorage.getItem('token')).toBeNull()
@@ -106,15 +104,18 @@ describe('LoginPage', () => {
     renderLogin()
     await user.type(screen.getByLabelText(/Email/), 'admin@example.com')
     await user.type(screen.getByLabelText(/^Password/), 'whatever1')
-    await user.click(screen.getByRole('button', { name: 'Login' }))
+    await user.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many sign-in attempts')
   })
 
   it('leads Forget Password? to the request form', async () => {
     fakeFetch({})
     renderLogin()
-    expect(screen.getByRole('link', { name: 'Forget Password?' })).toHaveAttribute('href', '/forgot-password')
-    expect(screen.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/register')
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    )
+    expect(screen.getByRole('link', { name: 'Create account' })).toHaveAttribute('href', '/register')
   })
 })
 
@@ -145,7 +146,7 @@ async function passwordStep(user: ReturnType<typeof userEvent.setup>) {
   renderLogin()
   await user.type(screen.getByLabelText(/Email/), 'lan@example.com')
   await user.type(screen.getByLabelText(/^Password/), 'secret123')
-  await user.click(screen.getByRole('button', { name: 'Login' }))
+  await user.click(screen.getByRole('button', { name: 'Sign in' }))
   return screen.findByRole('textbox', { name: /Authentication code/ })
 }
 
@@ -191,7 +192,7 @@ describe('LoginPage: two-step sign-in', () => {
 
   it.each([
     ['codeWrong', 400, 'The code is not correct'],
-    ['codeUsed', 400, 'This code was already used; wait for the next one'],
+    ['codeUsed', 400, 'This code has already been used; wait for the next one'],
     ['tooManyCodes', 429, 'Too many wrong codes; try again in 15 minutes'],
   ] as const)('says %s plainly and empties the field for the next code', async (code, status, text) => {
     fakeSharedFetch({
@@ -237,7 +238,7 @@ describe('LoginPage: two-step sign-in', () => {
     ).not.toBeInTheDocument()
   })
 
-  it('goes back to the e-mail and password when the sign-in has expired, and says why', async () => {
+  it('goes back to the email and password when the sign-in has expired, and says why', async () => {
     fakeSharedFetch({
       'POST /api/admin/auth/login': [challenge],
       'POST /api/admin/auth/login/2fa': [() => refusal(401, 'mfaTokenInvalid')],
@@ -247,17 +248,17 @@ describe('LoginPage: two-step sign-in', () => {
     await user.type(code, '123456')
     await user.click(screen.getByRole('button', { name: 'Verify' }))
     const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('The sign-in has expired; please enter your e-mail and password again')
+    expect(alert).toHaveTextContent('The sign-in has expired; please enter your email and password again')
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument()
     expect(screen.getByLabelText(/Email/)).toHaveValue('lan@example.com')
     expect(screen.getByLabelText(/^Password/)).toHaveValue('')
   })
 
-  it('goes back on request, keeping the e-mail', async () => {
+  it('goes back on request, keeping the email', async () => {
     fakeSharedFetch({ 'POST /api/admin/auth/login': [challenge] })
     const user = userEvent.setup()
     await passwordStep(user)
-    await user.click(screen.getByRole('button', { name: 'Back to e-mail and password' }))
+    await user.click(screen.getByRole('button', { name: 'Back to email and password' }))
     expect(screen.getByLabelText(/Email/)).toHaveValue('lan@example.com')
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })

@@ -11,19 +11,19 @@ afterEach(async () => {
 describe('RegisterPage', () => {
   it('says an administrator creates accounts and how the set-up link follows, with no input that does nothing', () => {
     renderAt(<RegisterPage />, '/register')
-    expect(screen.getByRole('heading', { level: 1, name: 'Create Account' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Create account' })).toBeInTheDocument()
     expect(screen.getByText('Accounts are created by an administrator')).toBeInTheDocument()
     const steps = within(screen.getByRole('list')).getAllByRole('listitem')
     expect(steps.map((step) => step.textContent)).toEqual([
       'An administrator of the store adds you on the Staff screen.',
-      'You receive a set-up link by e-mail, or from the administrator. Open it and choose your password; it works once, for 72 hours.',
-      'Sign in with your e-mail and that password.',
+      'You receive a set-up link by email, or from the administrator. Open it and choose your password; it works once, for 72 hours.',
+      'Sign in with your email address and that password.',
     ])
     // Nothing pretends: no field, no button that cannot work.
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
     expect(screen.queryByRole('button')).not.toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login')
-    expect(screen.getByRole('link', { name: 'Ask for a new one with your e-mail' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login')
+    expect(screen.getByRole('link', { name: 'Ask for a new one with your email address' })).toHaveAttribute(
       'href',
       '/forgot-password',
     )

@@ -36,7 +36,7 @@ describe('ResetPasswordPage', () => {
     ).toBeInTheDocument()
     await user.click(await screen.findByRole('button', { name: 'Set password' }))
     expect(await screen.findByText('Password is required')).toBeInTheDocument()
-    expect(screen.getByText('Confirm password is required')).toBeInTheDocument()
+    expect(screen.getByText('Enter the password again')).toBeInTheDocument()
     const { password, confirm } = await fields()
     await user.type(password, 'abc')
     expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument()
@@ -44,7 +44,7 @@ describe('ResetPasswordPage', () => {
     expect(await screen.findByText('Password must contain at least one number')).toBeInTheDocument()
     await user.type(password, '1')
     await user.type(confirm, 'abcdefgh2')
-    expect(await screen.findByText('Confirm password must match password')).toBeInTheDocument()
+    expect(await screen.findByText('The two passwords do not match')).toBeInTheDocument()
     expect(fake.callsTo('POST /api/admin/auth/reset-password')).toHaveLength(0)
   })
 
@@ -106,7 +106,7 @@ describe('ResetPasswordPage', () => {
       'href',
       '/forgot-password',
     )
-    expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login')
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login')
     expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument()
     const [asked] = fake.callsTo('GET /api/admin/auth/reset-password')
     expect(Object.fromEntries(asked!.query)).toEqual({ token: 'spent-1' })

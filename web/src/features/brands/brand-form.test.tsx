@@ -59,7 +59,7 @@ describe('the add-brand screen', () => {
     fakeFetch({})
     const user = userEvent.setup()
     const { router } = showCreate()
-    expect(screen.getByRole('heading', { name: 'Add Brand' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Add brand' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Upload image' })).toBeEnabled()
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(screen.getAllByText(REQUIRED)).toHaveLength(2))

@@ -33,6 +33,7 @@ export function BrandListPage() {
       title={t('brands.title')}
       crumbs={[{ label: t('brands.list') }]}
       searchPlaceholder={t('brands.searchPlaceholder')}
+      empty={{ none: t('brands.empty'), noMatch: t('brands.noMatch') }}
       add={canWrite ? { to: paths.brandNew, label: t('brands.add') } : undefined}
       list={list}
       columns={columns}

@@ -47,8 +47,8 @@ describe('the add-category screen', () => {
   it('says the name is required, next to the field', async () => {
     const user = userEvent.setup()
     renderAt(<CategoryCreatePage />, '/admin/category', '/admin/category')
-    expect(screen.getByRole('heading', { name: 'Add Category' })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'List Category' })).toHaveAttribute('href', '/admin/categories')
+    expect(screen.getByRole('heading', { name: 'Add category' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Categories' })).toHaveAttribute('href', '/admin/categories')
     await user.click(screen.getByRole('button', { name: 'Save' }))
     const name = screen.getByLabelText(/^Name/)
     await waitFor(() => expect(name).toHaveAccessibleDescription('This field is required'))

@@ -33,6 +33,7 @@ export function CategoryListPage() {
       title={t('categories.title')}
       crumbs={[{ label: t('categories.listCrumb') }]}
       searchPlaceholder={t('categories.searchPlaceholder')}
+      empty={{ none: t('categories.empty'), noMatch: t('categories.noMatch') }}
       add={canWrite ? { to: paths.categoryNew, label: t('common.add') } : undefined}
       list={list}
       columns={columns}

@@ -324,7 +324,7 @@ describe('DashboardPage: the report over a period', () => {
     const queries = fake.callsTo('GET /api/admin/products').map((call) => Object.fromEntries(call.query))
     expect(queries).toContainEqual({ stock: 'out', page: '1', limit: '5' })
     expect(queries).toContainEqual({ stock: 'low', page: '1', limit: '5', sortBy: 'quantity:asc' })
-    expect(await screen.findByRole('region', { name: 'Low Stock Products' })).toHaveTextContent(
+    expect(await screen.findByRole('region', { name: 'Low stock' })).toHaveTextContent(
       '5 units left or fewer',
     )
   })
@@ -371,7 +371,7 @@ describe('DashboardPage: the report over a period', () => {
           : emptyList(),
     })
     renderAt(<DashboardPage />, '/')
-    const low = await screen.findByRole('region', { name: 'Low Stock Products' })
+    const low = await screen.findByRole('region', { name: 'Low stock' })
     expect(await within(low).findByText('Sizes running low: L 0, S 3')).toBeVisible()
   })
 })
@@ -495,8 +495,8 @@ describe('DashboardPage: the charts', () => {
   it('says there is nothing to draw in a period without sales, in the space the chart takes', async () => {
     serveWith({ byCategory: [], byPayment: [] })
     renderAt(<DashboardPage />, '/?period=last-month')
-    expect(await screen.findByText('No category sold in this period.')).toBeVisible()
-    expect(screen.getByText('No order in this period.', { selector: 'p' })).toBeVisible()
+    expect(await screen.findByText('No sales in any category in this period.')).toBeVisible()
+    expect(screen.getByText('No orders in this period.', { selector: 'p' })).toBeVisible()
     expect(screen.queryByRole('img', { name: /^Revenue by category/ })).not.toBeInTheDocument()
   })
 })

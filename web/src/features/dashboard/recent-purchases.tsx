@@ -69,7 +69,7 @@ export function RecentPurchases() {
                 <Table.Tr>
                   <Table.Td colSpan={4}>
                     <Text ta="center" c="dimmed" py="lg">
-                      {t('common.empty')}
+                      {t('dashboard.recent.empty')}
                     </Text>
                   </Table.Td>
                 </Table.Tr>

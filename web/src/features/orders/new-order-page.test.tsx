@@ -230,7 +230,7 @@ describe('the new-order rules', () => {
     })
   })
 
-  it('sends an existing customer by id, and a new one without an empty e-mail', () => {
+  it('sends an existing customer by id, and a new one without an empty email', () => {
     const base = {
       customerMode: 'find' as const,
       customer: { id: '3', name: 'x', phoneNumber: '0912', email: '' },
@@ -295,7 +295,7 @@ describe('the new-order screen', () => {
     expect(screen.getByRole('textbox', { name: /^Phone number/ })).toHaveValue('0912 345 678')
     expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveFocus()
     expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('')
-    expect(screen.getByRole('textbox', { name: /^E-mail/ })).not.toBeRequired()
+    expect(screen.getByRole('textbox', { name: /^Email/ })).not.toBeRequired()
 
     // A name typed goes to the name.
     await user.click(screen.getByRole('button', { name: 'Find an existing customer' }))

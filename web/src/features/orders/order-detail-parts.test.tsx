@@ -90,7 +90,7 @@ describe('PaymentMethods', () => {
     renderPlain(<PaymentMethods code={code} status="paid" amount={530_000} />)
     expect(current()).toEqual([name])
     expect(screen.getByText(`Paid with ${name}`)).toBeInTheDocument()
-    expect(screen.queryByText('This person has not paid for this order')).not.toBeInTheDocument()
+    expect(screen.queryByText('The customer has not paid for this order')).not.toBeInTheDocument()
   })
 
   it.each<[string, PaymentStatus, string]>([
@@ -114,7 +114,7 @@ describe('PaymentMethods', () => {
     renderPlain(<PaymentMethods code={code} status="unpaid" amount={530_000} />)
     expect(current()).toEqual([])
     expect(screen.getAllByRole('listitem')).toHaveLength(3)
-    expect(screen.getByText('This person has not paid for this order')).toBeInTheDocument()
+    expect(screen.getByText('The customer has not paid for this order')).toBeInTheDocument()
   })
 
   it('words the line in Vietnamese, the amount as Vietnamese write it', async () => {

@@ -58,7 +58,7 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }
 describe('the edit-order screen', () => {
   it('starts from the loaded order and sends the values as the contract reads them', async () => {
     const { server, router } = showOrder()
-    expect(screen.getByRole('heading', { name: 'Edit Order' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Edit order' })).toBeInTheDocument()
     await loaded()
     expect(screen.getByLabelText(/Address/)).toHaveValue(order.address)
     expect(screen.getByLabelText(/Amount/)).toHaveValue('530,000')

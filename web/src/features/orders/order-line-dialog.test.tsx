@@ -424,7 +424,7 @@ describe('changing a line on the order detail', () => {
     await user.clear(quantity)
     await user.type(quantity, '9')
     await user.click(within(dialog).getByRole('button', { name: 'Lưu' }))
-    await waitFor(() => expect(quantity).toHaveAccessibleDescription('Không đủ hàng: còn 4'))
+    await waitFor(() => expect(quantity).toHaveAccessibleDescription('Không đủ tồn kho: chỉ còn 4'))
   })
 
   it('closes and reloads an order closed meanwhile, saying why', async () => {

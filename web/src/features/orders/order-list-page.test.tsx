@@ -78,7 +78,7 @@ describe('OrderListPage', () => {
   it('shows each order’s payment status, and filters by it from the bar and the address', async () => {
     const server = fakeFetch({ [LIST]: () => ok(rows, { meta }) })
     const { router } = renderAt(<OrderListPage />, '/admin/orders?paymentStatus=paid', '/admin/orders')
-    const table = await screen.findByRole('table', { name: 'Order' })
+    const table = await screen.findByRole('table', { name: 'Orders' })
     const row = (await within(table).findByText('Khách 15')).closest('tr')!
     // Under the order's status, named for a screen reader: the table has no column of its own for it.
     expect(within(row).getByText('Paid').closest('td')).toHaveTextContent(/^PendingPayment: Paid$/)
@@ -147,7 +147,7 @@ describe('OrderListPage', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     const server = fakeFetch({ [LIST]: () => ok(rows, { meta }) })
     const { router } = renderAt(<OrderListPage />, '/admin/orders?name=Kh%C3%A1ch', '/admin/orders')
-    const box = screen.getByRole('searchbox', { name: 'Order number, phone or name' })
+    const box = screen.getByRole('searchbox', { name: 'Order number, phone number or name' })
     expect(box).toHaveValue('Khách')
     await screen.findByText('Khách 12')
     expect(server.callsTo(LIST)[0]!.query.get('q')).toBe('Khách')

@@ -271,6 +271,7 @@ export function OrderListPage() {
       title={t('orders.title')}
       crumbs={[{ label: t('orders.crumbs.list') }]}
       searchPlaceholder={t('orders.searchPlaceholder')}
+      empty={{ none: t('orders.empty'), noMatch: t('orders.noMatch') }}
       list={list}
       columns={columns}
       tableMinWidth={900}

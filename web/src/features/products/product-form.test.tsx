@@ -128,7 +128,7 @@ describe('the add-product screen', () => {
     const server = serve()
     const user = userEvent.setup()
     const { router } = showCreate()
-    expect(screen.getByRole('heading', { name: 'Add Product' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Add product' })).toBeInTheDocument()
     await optionsShown()
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(screen.getAllByText(REQUIRED)).toHaveLength(7))
@@ -147,7 +147,7 @@ describe('the add-product screen', () => {
     for (const label of ['Category', 'Brand']) {
       const select = screen.getByRole('combobox', { name: label })
       const options = within(select).getAllByRole('option')
-      expect(options[0]).toHaveTextContent('Select...')
+      expect(options[0]).toHaveTextContent('Select…')
       expect(options[0]).toHaveValue('')
       expect(options).toHaveLength(2)
     }
@@ -255,7 +255,7 @@ describe('the edit-product screen', () => {
     })
     const user = userEvent.setup()
     const { router } = showEdit()
-    expect(screen.getByRole('heading', { name: 'Edit Product' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Edit product' })).toBeInTheDocument()
     expect(await screen.findByRole('img', { name: 'Image 2' })).toBeInTheDocument()
     await optionsShown()
     expect(field('Name')).toHaveValue('Áo thun')

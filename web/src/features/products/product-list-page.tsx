@@ -165,6 +165,7 @@ export function ProductListPage() {
       title={t('products.title')}
       crumbs={[{ label: t('products.list') }]}
       searchPlaceholder={t('products.searchPlaceholder')}
+      empty={{ none: t('products.empty'), noMatch: t('products.noMatch') }}
       add={canWrite ? { to: paths.productNew, label: t('products.add') } : undefined}
       moreActions={<StockSheetMenu />}
       addMany={canWrite ? { to: paths.productImport, label: t('products.import.open') } : undefined}

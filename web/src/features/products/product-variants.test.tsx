@@ -391,7 +391,7 @@ describe('the stock of a product with variants', () => {
       within(select)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Select...', 'AO-THUN-DEN-M — M / Đen (5 in stock)', 'AO-THUN-DEN-L — L / Đen (3 in stock)'])
+    ).toEqual(['Select…', 'AO-THUN-DEN-M — M / Đen (5 in stock)', 'AO-THUN-DEN-L — L / Đen (3 in stock)'])
     await user.type(within(dialog).getByRole('textbox', { name: /^Change/ }), '4')
     await user.click(within(dialog).getByRole('button', { name: 'Adjust' }))
     const choose = messageText({ code: 'chooseVariant' })

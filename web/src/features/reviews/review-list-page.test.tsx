@@ -45,7 +45,7 @@ function store() {
   return { rows, list, put }
 }
 
-const table = () => screen.findByRole('table', { name: 'Review' })
+const table = () => screen.findByRole('table', { name: 'Reviews' })
 const rowOf = async (content: string) => (await within(await table()).findByText(content)).closest('tr')!
 
 describe('ReviewListPage', () => {
@@ -57,7 +57,7 @@ describe('ReviewListPage', () => {
     expect(await within(shown).findByText('Tạm được')).toBeInTheDocument()
     expect(within(shown).getByText('Sản phẩm 1')).toBeInTheDocument()
     expect(within(shown).getByText('Khách 1')).toBeInTheDocument()
-    expect(within(shown).getByRole('img', { name: 'Rated 3 of 5' })).toBeInTheDocument()
+    expect(within(shown).getByRole('img', { name: 'Rated 3 out of 5' })).toBeInTheDocument()
     expect(within(shown).getByRole('columnheader', { name: 'Status' })).toBeInTheDocument()
     expect(within(await rowOf('Tạm được')).getByText('Pending')).toBeInTheDocument()
     expect(within(await rowOf('Vải mềm, rất tốt')).getByText('Approved')).toBeInTheDocument()

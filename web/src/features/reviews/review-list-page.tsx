@@ -136,6 +136,7 @@ export function ReviewListPage() {
       title={t('reviews.title')}
       crumbs={[{ label: t('reviews.crumb') }]}
       searchPlaceholder={t('reviews.searchPlaceholder')}
+      empty={{ none: t('reviews.empty'), noMatch: t('reviews.noMatch') }}
       list={list}
       columns={columns}
       tableMinWidth={900}

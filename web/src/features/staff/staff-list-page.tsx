@@ -97,6 +97,7 @@ export function StaffListPage() {
       title={t('staff.title')}
       crumbs={[{ label: t('staff.listCrumb') }]}
       searchPlaceholder={t('staff.searchPlaceholder')}
+      empty={{ none: t('staff.empty'), noMatch: t('staff.noMatch') }}
       add={{ to: paths.staffNew, label: t('common.add') }}
       list={list}
       columns={columns}

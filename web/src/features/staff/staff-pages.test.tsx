@@ -167,7 +167,7 @@ describe('the staff list', () => {
 })
 
 describe('adding a member', () => {
-  it('checks the fields, then shows the one-time link to copy, its expiry and whether it was e-mailed', async () => {
+  it('checks the fields, then shows the one-time link to copy, its expiry and whether it was emailed', async () => {
     const user = userEvent.setup()
     const link = 'http://shop.example/reset-password?token=abc123'
     const fake = fakeFetch({
@@ -181,7 +181,7 @@ describe('adding a member', () => {
         }),
     })
     const router = renderSignedIn(<StaffCreatePage />, '/admin/staff/add', '/admin/staff/add')
-    expect(screen.getByRole('heading', { level: 1, name: 'Add Staff Member' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Add staff member' })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByLabelText(/^Name/)).toHaveAccessibleDescription('This field is required')
     expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('This field is required')
@@ -202,7 +202,7 @@ describe('adding a member', () => {
     expect(within(dialog).getByLabelText('One-time link')).toHaveValue(link)
     expect(within(dialog).getByText('Valid until 2026-06-07 08:00')).toBeInTheDocument()
     expect(
-      within(dialog).getByText('It was not sent by e-mail: pass it on to Phạm Minh Khoa yourself.'),
+      within(dialog).getByText('It was not sent by email: pass it on to Phạm Minh Khoa yourself.'),
     ).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Copy link' }))
     expect(await within(dialog).findByRole('button', { name: 'Copied' })).toBeInTheDocument()
@@ -213,7 +213,7 @@ describe('adding a member', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/staff'))
   })
 
-  it('says so when the link went out by e-mail', async () => {
+  it('says so when the link went out by email', async () => {
     const user = userEvent.setup()
     fakeFetch({
       ...session,
@@ -230,10 +230,10 @@ describe('adding a member', () => {
     await user.type(screen.getByLabelText(/^Email/), 'khoa@example.com')
     await user.click(screen.getByRole('button', { name: 'Save' }))
     const dialog = await screen.findByRole('dialog')
-    expect(within(dialog).getByText('It was also sent by e-mail to khoa@example.com.')).toBeInTheDocument()
+    expect(within(dialog).getByText('It was also sent by email to khoa@example.com.')).toBeInTheDocument()
   })
 
-  it('puts a taken e-mail next to the e-mail and keeps what was typed', async () => {
+  it('puts a taken email next to the email and keeps what was typed', async () => {
     const user = userEvent.setup()
     fakeFetch({
       ...session,
@@ -354,7 +354,7 @@ describe('editing a member', () => {
     await waitFor(() => expect(screen.getByLabelText(/^Role/)).toHaveValue('admin'))
     await user.selectOptions(screen.getByLabelText(/^Role/), 'Staff')
     await user.click(screen.getByRole('button', { name: 'Save' }))
-    const form = screen.getByRole('form', { name: 'Edit Staff Member' })
+    const form = screen.getByRole('form', { name: 'Edit staff member' })
     const alert = await within(form).findByRole('alert')
     expect(alert).toHaveTextContent('Not saved')
     expect(alert).toHaveTextContent(text)
@@ -394,11 +394,11 @@ describe('editing a member', () => {
     })
     renderSignedIn(<StaffEditPage />, '/admin/staff/edit/s7', '/admin/staff/edit/:id')
     await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue('Lê Thu Hà'))
-    await user.click(screen.getByRole('button', { name: 'Make reset link' }))
+    await user.click(screen.getByRole('button', { name: 'Create reset link' }))
     const dialog = await screen.findByRole('dialog', { name: 'Reset link for Lê Thu Hà' })
     expect(within(dialog).getByLabelText('One-time link')).toHaveValue(link)
     expect(within(dialog).getByText('Valid until 2026-06-05 10:00')).toBeInTheDocument()
-    expect(within(dialog).getByText('It was also sent by e-mail to ha@example.com.')).toBeInTheDocument()
+    expect(within(dialog).getByText('It was also sent by email to ha@example.com.')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Copy link' }))
     expect(await navigator.clipboard.readText()).toBe(link)
     await user.click(within(dialog).getByRole('button', { name: 'Done' }))

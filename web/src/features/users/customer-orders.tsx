@@ -76,6 +76,7 @@ export function CustomerOrders({ userId, name }: { userId: string; name: string 
         rowKey={(order) => order.id}
         caption={caption}
         minWidth={480}
+        emptyText={t('users.orders.none')}
         failed={list.isError}
         onRetry={() => void list.refetch()}
       />

@@ -49,14 +49,14 @@ describe('add-user rules (the contract schema)', () => {
     ['name', '', 'This field is required'],
     ['name', '   ', 'This field is required'],
     ['email', '', 'This field is required'],
-    ['email', 'not-an-email', 'Please enter correct email format'],
+    ['email', 'not-an-email', 'Enter a valid email address'],
     ['password', '', 'Password is required'],
     ['password', 'abc1', 'Password must be at least 8 characters'],
-    ['password', 'abcdefgh12345678x', 'Please enter up to 16 characters'],
+    ['password', 'abcdefgh12345678x', 'Password must be at most 16 characters'],
     ['password', 'abcdefghij', 'Password must contain at least one number'],
     ['phoneNumber', '', 'This field is required'],
-    ['phoneNumber', '12345678', 'Length from 9 - 15 characters'],
-    ['phoneNumber', '1234567890123456', 'Length from 9 - 15 characters'],
+    ['phoneNumber', '12345678', 'Must be 9 to 15 characters long'],
+    ['phoneNumber', '1234567890123456', 'Must be 9 to 15 characters long'],
     ['phoneNumber', '09123abc45', 'This field must be a number'],
     ['gender', '', 'This field is required'],
   ])('%s = %j says %j', (field, value, message) => {
@@ -67,7 +67,7 @@ describe('add-user rules (the contract schema)', () => {
 describe('edit-user rules', () => {
   const { password: _, ...editValid } = valid
 
-  it('needs name, e-mail and phone, and leaves gender unchanged when none is chosen', () => {
+  it('needs name, email and phone, and leaves gender unchanged when none is chosen', () => {
     const { address: _address, ...body } = editValid
     expect(userEditForm.parse({ ...editValid, gender: '' })).toEqual({
       ...body,
@@ -82,9 +82,9 @@ describe('edit-user rules', () => {
   it.each([
     ['name', '', 'This field is required'],
     ['email', '', 'This field is required'],
-    ['email', 'a@b', 'Please enter correct email format'],
+    ['email', 'a@b', 'Enter a valid email address'],
     ['phoneNumber', '', 'This field is required'],
-    ['phoneNumber', '123', 'Length from 9 - 15 characters'],
+    ['phoneNumber', '123', 'Must be 9 to 15 characters long'],
     ['phoneNumber', '0912 345 67a', 'This field must be a number'],
   ])('%s = %j says %j', (field, value, message) => {
     expect(messageFor(userEditForm, { ...editValid, [field]: value }, field)).toBe(message)
@@ -224,27 +224,25 @@ describe('the add-user screen', () => {
   it('shows each rule next to its field and calls nothing while the form is invalid', async () => {
     const user = userEvent.setup()
     renderAt(<UserCreatePage />, '/admin/user', '/admin/user')
-    expect(screen.getByRole('heading', { name: 'Add User' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Add customer' })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByLabelText(/^Name/)).toHaveAccessibleDescription('This field is required')
     expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('This field is required')
     expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription('Password is required')
-    expect(screen.getByLabelText(/^Phone Number/)).toHaveAccessibleDescription('This field is required')
+    expect(screen.getByLabelText(/^Phone number/)).toHaveAccessibleDescription('This field is required')
     expect(screen.getByLabelText(/^Gender/)).toHaveAccessibleDescription('This field is required')
 
-    await user.type(screen.getByLabelText(/^Phone Number/), '0912')
+    await user.type(screen.getByLabelText(/^Phone number/), '0912')
     await waitFor(() =>
-      expect(screen.getByLabelText(/^Phone Number/)).toHaveAccessibleDescription(
-        'Length from 9 - 15 characters',
+      expect(screen.getByLabelText(/^Phone number/)).toHaveAccessibleDescription(
+        'Must be 9 to 15 characters long',
       ),
     )
     await user.type(screen.getByLabelText(/^Email/), 'nobody')
     await user.type(screen.getByLabelText(/^Password/), 'letters only')
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() =>
-      expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(
-        'Please enter correct email format',
-      ),
+      expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('Enter a valid email address'),
     )
     expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(
       'Password must contain at least one number',
@@ -254,7 +252,7 @@ describe('the add-user screen', () => {
   it('offers Select..., Female and Male for gender', () => {
     renderAt(<UserCreatePage />, '/admin/user', '/admin/user')
     const options = screen.getAllByRole('option').map((option) => option.textContent)
-    expect(options).toEqual(['Select...', 'Female', 'Male'])
+    expect(options).toEqual(['Select…', 'Female', 'Male'])
   })
 })
 
@@ -278,9 +276,9 @@ describe('the edit-user screen', () => {
     await waitFor(() => expect(name).toHaveAccessibleDescription('This field is required'))
     await user.type(name, 'Nguyễn Văn Ân')
     await waitFor(() => expect(name).not.toHaveAccessibleDescription('This field is required'))
-    const phone = screen.getByLabelText(/^Phone Number/)
+    const phone = screen.getByLabelText(/^Phone number/)
     await user.type(phone, '12ab')
-    await waitFor(() => expect(phone).toHaveAccessibleDescription('Length from 9 - 15 characters'))
+    await waitFor(() => expect(phone).toHaveAccessibleDescription('Must be 9 to 15 characters long'))
     await user.clear(phone)
     await user.type(phone, '0987654321')
     await user.selectOptions(screen.getByLabelText(/^Gender/), '1')
@@ -389,7 +387,7 @@ describe('the add-user screen with an address', () => {
     await user.type(screen.getByLabelText(/^Name/), valid.name)
     await user.type(screen.getByLabelText(/^Email/), valid.email)
     await user.type(screen.getByLabelText(/^Password/), valid.password)
-    await user.type(screen.getByLabelText(/^Phone Number/), valid.phoneNumber)
+    await user.type(screen.getByLabelText(/^Phone number/), valid.phoneNumber)
     await user.selectOptions(screen.getByLabelText(/^Gender/), '1')
     await pick(user, province(), 'ha noi')
     await waitFor(() => expect(ward()).toBeEnabled())

@@ -75,6 +75,7 @@ export function UserListPage() {
       title={t('users.title')}
       crumbs={[{ label: t('users.listCrumb') }]}
       searchPlaceholder={t('users.searchPlaceholder')}
+      empty={{ none: t('users.empty'), noMatch: t('users.noMatch') }}
       add={canWrite ? { to: paths.userNew, label: t('common.add') } : undefined}
       list={list}
       columns={columns}

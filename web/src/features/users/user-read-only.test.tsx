@@ -39,12 +39,12 @@ describe('the user list for staff', () => {
   it('has no Add and no Delete, and opens each customer to look at', async () => {
     fakeFetch({ 'GET /api/admin/users': () => ok([customer], { meta }) })
     renderAt(<UserListPage />, '/admin/users', '/admin/users', asStaff)
-    const table = await screen.findByRole('table', { name: 'User' })
+    const table = await screen.findByRole('table', { name: 'Customers' })
     await within(table).findByText('an@example.com')
     expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument()
     expect(within(table).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument()
     expect(within(table).queryByRole('link', { name: /Edit/ })).not.toBeInTheDocument()
-    expect(within(table).getByRole('link', { name: 'Detail Nguyễn Văn An' })).toHaveAttribute(
+    expect(within(table).getByRole('link', { name: 'View Nguyễn Văn An' })).toHaveAttribute(
       'href',
       '/admin/user/edit/7',
     )
@@ -53,7 +53,7 @@ describe('the user list for staff', () => {
   it('keeps Add, Edit and Delete for an administrator', async () => {
     fakeFetch({ 'GET /api/admin/users': () => ok([customer], { meta }) })
     renderAt(<UserListPage />, '/admin/users', '/admin/users')
-    const table = await screen.findByRole('table', { name: 'User' })
+    const table = await screen.findByRole('table', { name: 'Customers' })
     await within(table).findByText('an@example.com')
     expect(screen.getByRole('link', { name: 'Add' })).toBeInTheDocument()
     expect(within(table).getByRole('link', { name: 'Edit Nguyễn Văn An' })).toBeInTheDocument()
@@ -72,7 +72,7 @@ describe('the user edit screen for staff', () => {
     await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue('Nguyễn Văn An'))
     expect(screen.getByText('You can look at this record but not change it.')).toBeInTheDocument()
     // The address written before the 2025 units shows as its free text.
-    const labels = [/^Name/, /^Email/, /^Phone Number/, /^Gender/, /^Date of birth/, /^Address/, /free text/]
+    const labels = [/^Name/, /^Email/, /^Phone number/, /^Gender/, /^Date of birth/, /^Address/, /free text/]
     for (const label of labels) {
       expect(screen.getByLabelText(label)).toBeDisabled()
     }

@@ -1,9 +1,11 @@
 export const categories = {
-  title: 'Category',
-  listCrumb: 'List Category',
-  addTitle: 'Add Category',
-  editTitle: 'Edit Category',
-  searchPlaceholder: 'Search by category name',
+  title: 'Categories',
+  listCrumb: 'Categories',
+  addTitle: 'Add category',
+  editTitle: 'Edit category',
+  searchPlaceholder: 'Search categories by name',
+  empty: 'No categories yet.',
+  noMatch: 'No categories match your search.',
   fields: {
     name: 'Name',
     slug: 'Slug',

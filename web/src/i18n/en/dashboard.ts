@@ -104,7 +104,7 @@ export const dashboard = {
     product: 'Product',
     units: 'Units',
     revenue: 'Revenue',
-    empty: 'No product sold in this period.',
+    empty: 'No products sold in this period.',
   },
   categories: {
     heading: 'Revenue by category',
@@ -113,7 +113,7 @@ export const dashboard = {
     category: 'Category',
     units: 'Units',
     revenue: 'Revenue',
-    empty: 'No category sold in this period.',
+    empty: 'No sales in any category in this period.',
     /** The bars as a screen reader names them: '…: 9 categories, the most revenue from Đồng hồ (15,500,000 VND)'. */
     summary_one: '{{title}}: {{count}} category, {{name}} ({{value}})',
     summary_other: '{{title}}: {{count}} categories, the most revenue from {{name}} ({{value}})',
@@ -123,7 +123,7 @@ export const dashboard = {
     source: 'Source',
     orders: 'Orders',
     revenue: 'Revenue',
-    empty: 'No order in this period.',
+    empty: 'No orders in this period.',
   },
   payments: {
     heading: 'Orders by payment method',
@@ -133,19 +133,20 @@ export const dashboard = {
     method: 'Payment method',
     orders: 'Orders',
     revenue: 'Revenue',
-    empty: 'No order in this period.',
+    empty: 'No orders in this period.',
   },
   recent: {
-    heading: 'Recent Purchases',
+    heading: 'Recent orders',
     customer: 'Customer',
     amount: 'Amount',
     status: 'Status',
     viewAll: 'View all',
     viewAllLabel: 'View all orders',
+    empty: 'No orders yet.',
     detail: 'Order detail of {{name}}, {{date}}',
   },
   stockOut: {
-    heading: 'Stock Out Products',
+    heading: 'Out of stock',
     product: 'Product',
     count_one: '{{count}} product',
     count_other: '{{count}} products',
@@ -153,17 +154,17 @@ export const dashboard = {
     viewAllLabel: 'View all products out of stock',
     edit: 'Edit {{name}}',
     thumbAlt: 'Picture of {{name}}',
-    empty: 'No product is out of stock.',
+    empty: 'No products are out of stock.',
   },
   lowStock: {
-    heading: 'Low Stock Products',
+    heading: 'Low stock',
     /** Under the heading: the shop's threshold (Shop settings). */
     hint_one: '{{count}} unit left or fewer',
     hint_other: '{{count}} units left or fewer',
     left: 'Left',
     viewAllLabel: 'View all products low on stock',
     sizes: 'Sizes running low: {{list}}',
-    empty: 'No product is running low.',
+    empty: 'No products are running low.',
   },
   /** COD of delivered shipments the carriers still hold, and the period's settlements (CONTRACT 5.5). */
   cod: {

@@ -45,7 +45,7 @@ export const enums = {
   /** Where a shipment's cash on delivery stands (contract's `COD_STATUSES`). */
   codStatus: {
     none: 'No COD',
-    pending: 'With the courier',
+    pending: 'With the carrier',
     outstanding: 'To collect',
     collected: 'Collected',
   },

@@ -17,7 +17,7 @@ export const newOrder = {
     noPhone: 'no phone number',
     name: 'Name',
     phoneNumber: 'Phone number',
-    email: 'E-mail (optional)',
+    email: 'Email (optional)',
     /** Offered when the phone number typed for a new customer is an existing customer's. */
     useExisting: 'Use {{name}} instead',
   },

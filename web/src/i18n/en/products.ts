@@ -1,9 +1,11 @@
 export const products = {
-  title: 'Product',
-  list: 'List Product',
-  add: 'Add Product',
-  edit: 'Edit Product',
-  searchPlaceholder: 'Search product by name',
+  title: 'Products',
+  list: 'Products',
+  add: 'Add product',
+  edit: 'Edit product',
+  searchPlaceholder: 'Search products by name',
+  empty: 'No products yet.',
+  noMatch: 'No products match your search or filters.',
   outOfStock: 'Out of stock',
   lowStock: 'Low stock',
   filters: {
@@ -141,7 +143,7 @@ export const products = {
   },
   /** The product import screen (CONTRACT 4.1). */
   import: {
-    title: 'Import Products',
+    title: 'Import products',
     open: 'Import',
     intro:
       'Create and update products from a CSV file saved as UTF-8. A row with an empty id adds a product; a row with the id of an existing product changes it. The file is checked first, then every row is written, or none.',

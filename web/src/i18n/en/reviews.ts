@@ -1,7 +1,9 @@
 export const reviews = {
-  title: 'Review',
-  crumb: 'Review',
+  title: 'Reviews',
+  crumb: 'Reviews',
   searchPlaceholder: 'Search by comment',
+  empty: 'No reviews yet.',
+  noMatch: 'No reviews match your search or filters.',
   columns: {
     product: 'Product',
     customer: 'Customer name',

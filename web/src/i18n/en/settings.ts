@@ -9,7 +9,7 @@ export const settings = {
   fields: {
     shopName: 'Shop name',
     address: 'Address',
-    phone: 'Phone',
+    phone: 'Phone number',
     email: 'Email',
     taxCode: 'Tax code',
     bankBin: 'Bank',

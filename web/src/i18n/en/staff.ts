@@ -1,9 +1,11 @@
 export const staff = {
   title: 'Staff',
-  listCrumb: 'List Staff',
-  addTitle: 'Add Staff Member',
-  editTitle: 'Edit Staff Member',
+  listCrumb: 'Staff',
+  addTitle: 'Add staff member',
+  editTitle: 'Edit staff member',
   searchPlaceholder: 'Search by name or email',
+  empty: 'No staff members yet.',
+  noMatch: 'No staff members match your search or filters.',
   fields: {
     name: 'Name',
     email: 'Email',
@@ -30,7 +32,7 @@ export const staff = {
   created: 'Staff member added',
   updated: 'Staff member updated successfully',
   notSaved: 'Not saved',
-  makeResetLink: 'Make reset link',
+  makeResetLink: 'Create reset link',
   link: {
     setupTitle: 'Set-password link for {{name}}',
     resetTitle: 'Reset link for {{name}}',
@@ -40,8 +42,8 @@ export const staff = {
     copy: 'Copy link',
     copied: 'Copied',
     expires: 'Valid until {{time}}',
-    emailed: 'It was also sent by e-mail to {{email}}.',
-    notEmailed: 'It was not sent by e-mail: pass it on to {{name}} yourself.',
+    emailed: 'It was also sent by email to {{email}}.',
+    notEmailed: 'It was not sent by email: pass it on to {{name}} yourself.',
     done: 'Done',
   },
 }

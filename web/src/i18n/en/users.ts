@@ -1,25 +1,27 @@
 export const users = {
-  /** Spec section 2: the list's page title is 'User' and its breadcrumb 'List User'. */
-  title: 'User',
-  listCrumb: 'List User',
-  addTitle: 'Add User',
-  editTitle: 'Edit User',
-  searchPlaceholder: 'Search by name',
+  /** The shop's customers (the API's users), beside the staff who run the back-office. */
+  title: 'Customers',
+  listCrumb: 'Customers',
+  addTitle: 'Add customer',
+  editTitle: 'Edit customer',
+  searchPlaceholder: 'Search customers by name',
+  empty: 'No customers yet.',
+  noMatch: 'No customers match your search or filters.',
   fields: {
     name: 'Name',
     email: 'Email',
     password: 'Password',
-    phoneNumber: 'Phone Number',
+    phoneNumber: 'Phone number',
     gender: 'Gender',
     dob: 'Date of birth',
-    location: 'Location',
+    location: 'Address',
     createdAt: 'Joined',
   },
   filters: {
     joined: 'Joined',
   },
-  created: 'User created successfully',
-  updated: 'User updated successfully',
+  created: 'Customer created successfully',
+  updated: 'Customer updated successfully',
   /** The customer's own orders, under the edit form. */
   orders: {
     title: 'Orders',

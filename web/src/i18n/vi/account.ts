@@ -2,10 +2,10 @@ import type { account as en } from '../en/account.ts'
 import type { Messages } from '../types.ts'
 
 export const account: Messages<typeof en> = {
-  title: 'Cài đặt',
+  title: 'Cài đặt tài khoản',
   close: 'Đóng',
   tabs: {
-    information: 'Thông tin tài khoản',
+    information: 'Hồ sơ',
     password: 'Đổi mật khẩu',
     twoFactor: 'Xác minh hai bước',
     sessions: 'Phiên đăng nhập',

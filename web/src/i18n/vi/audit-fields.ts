@@ -16,7 +16,7 @@ export const auditFields: Messages<typeof en> = {
   isEmailVerified: 'Đã xác minh email',
   lastLoginAt: 'Đăng nhập lần cuối',
   password: 'Mật khẩu',
-  twoFactor: 'Xác thực hai bước',
+  twoFactor: 'Xác minh hai bước',
   recoveryCodesLeft: 'Số mã khôi phục còn lại',
   session: 'Phiên đăng nhập',
   sessions: 'Số phiên đăng nhập',

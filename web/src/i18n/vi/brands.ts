@@ -7,6 +7,8 @@ export const brands: Messages<typeof en> = {
   add: 'Thêm thương hiệu',
   edit: 'Sửa thương hiệu',
   searchPlaceholder: 'Tìm thương hiệu theo tên',
+  empty: 'Chưa có thương hiệu nào.',
+  noMatch: 'Không có thương hiệu nào khớp với từ khóa.',
   created: 'Thêm thương hiệu thành công',
   updated: 'Cập nhật thương hiệu thành công',
   logoAlt: 'Logo {{name}}',

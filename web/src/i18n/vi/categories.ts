@@ -6,7 +6,9 @@ export const categories: Messages<typeof en> = {
   listCrumb: 'Danh sách danh mục',
   addTitle: 'Thêm danh mục',
   editTitle: 'Sửa danh mục',
-  searchPlaceholder: 'Tìm theo tên danh mục',
+  searchPlaceholder: 'Tìm danh mục theo tên',
+  empty: 'Chưa có danh mục nào.',
+  noMatch: 'Không có danh mục nào khớp với từ khóa.',
   fields: {
     name: 'Tên danh mục',
     slug: 'Đường dẫn (slug)',

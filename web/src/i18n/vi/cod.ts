@@ -4,7 +4,7 @@ import type { Messages } from '../types.ts'
 export const cod: Messages<typeof en> = {
   title: 'Đối soát COD',
   intro:
-    'Ghi nhận tiền thu hộ (COD) mà đơn vị vận chuyển đã chuyển cho shop: dán các mã vận đơn đã được thanh toán, hoặc chọn bảng đối soát CSV. Nút Kiểm tra cho biết kết quả trước; chỉ khi bấm Ghi nhận thì mới lưu.',
+    'Ghi nhận tiền thu hộ (COD) mà đơn vị vận chuyển đã chuyển cho cửa hàng: dán các mã vận đơn đã được trả tiền, hoặc chọn bảng đối soát CSV. Nút Kiểm tra cho biết kết quả trước; chỉ khi bấm Ghi nhận thì mới lưu.',
   carrier: 'Đơn vị vận chuyển',
   chooseCarrier: 'Chọn đơn vị vận chuyển',
   source: 'Dữ liệu đơn vị vận chuyển gửi',

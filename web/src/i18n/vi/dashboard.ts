@@ -88,7 +88,7 @@ export const dashboard: Messages<typeof en> = {
     week: 'Tuần từ {{date}}',
     comparedColumn: '{{measure}}, kỳ so sánh',
     showTable: 'Xem dạng bảng',
-    empty: 'Không có đơn bán nào trong kỳ này.',
+    empty: 'Không có sản phẩm nào được bán trong kỳ này.',
     summary: '{{title}}: cao nhất {{high}} ({{highAt}}), thấp nhất {{low}} ({{lowAt}})',
   },
   topProducts: {
@@ -131,6 +131,7 @@ export const dashboard: Messages<typeof en> = {
     status: 'Trạng thái',
     viewAll: 'Xem tất cả',
     viewAllLabel: 'Xem tất cả đơn hàng',
+    empty: 'Chưa có đơn hàng nào.',
     detail: 'Xem đơn hàng của {{name}}, {{date}}',
   },
   stockOut: {
@@ -146,8 +147,8 @@ export const dashboard: Messages<typeof en> = {
   },
   lowStock: {
     heading: 'Sản phẩm sắp hết hàng',
-    hint_one: 'Còn {{count}} sản phẩm trở xuống',
-    hint_other: 'Còn {{count}} sản phẩm trở xuống',
+    hint_one: 'Còn {{count}} đơn vị trở xuống',
+    hint_other: 'Còn {{count}} đơn vị trở xuống',
     left: 'Còn lại',
     viewAllLabel: 'Xem tất cả sản phẩm sắp hết hàng',
     sizes: 'Cỡ sắp hết: {{list}}',
@@ -162,7 +163,7 @@ export const dashboard: Messages<typeof en> = {
     amount: 'Số tiền',
     none: 'Không có đơn vị vận chuyển nào còn nợ COD.',
     collected: 'Đã thu trong kỳ',
-    fees: 'Phí vận chuyển',
+    fees: 'Phí đơn vị vận chuyển',
     net: 'Thực nhận',
     reconcile: 'Đối soát COD',
   },

@@ -16,7 +16,7 @@ export const newOrder: Messages<typeof en> = {
     change: 'Đổi khách hàng',
     chosen: 'Khách hàng đã chọn',
     noPhone: 'chưa có số điện thoại',
-    name: 'Họ tên',
+    name: 'Họ và tên',
     phoneNumber: 'Số điện thoại',
     email: 'Email (không bắt buộc)',
     useExisting: 'Dùng khách hàng {{name}}',

@@ -5,6 +5,8 @@ export const reviews: Messages<typeof en> = {
   title: 'Đánh giá',
   crumb: 'Đánh giá',
   searchPlaceholder: 'Tìm theo nội dung đánh giá',
+  empty: 'Chưa có đánh giá nào.',
+  noMatch: 'Không có đánh giá nào khớp với từ khóa hoặc bộ lọc.',
   columns: {
     product: 'Sản phẩm',
     customer: 'Khách hàng',

@@ -23,7 +23,7 @@ export const shell: Messages<typeof en> = {
     sku: 'Mã SKU {{sku}}',
     searching: 'Đang tìm…',
     nothingFound: 'Không tìm thấy kết quả nào',
-    failed: 'Chưa tìm được. Vui lòng thử lại.',
+    failed: 'Không tìm kiếm được. Vui lòng thử lại.',
   },
   shortcuts: {
     title: 'Phím tắt',

@@ -2,11 +2,13 @@ import type { users as en } from '../en/users.ts'
 import type { Messages } from '../types.ts'
 
 export const users: Messages<typeof en> = {
-  title: 'Người dùng',
-  listCrumb: 'Danh sách người dùng',
-  addTitle: 'Thêm người dùng',
-  editTitle: 'Sửa người dùng',
-  searchPlaceholder: 'Tìm theo tên',
+  title: 'Khách hàng',
+  listCrumb: 'Danh sách khách hàng',
+  addTitle: 'Thêm khách hàng',
+  editTitle: 'Sửa khách hàng',
+  searchPlaceholder: 'Tìm khách hàng theo tên',
+  empty: 'Chưa có khách hàng nào.',
+  noMatch: 'Không có khách hàng nào khớp với từ khóa hoặc bộ lọc.',
   fields: {
     name: 'Họ và tên',
     email: 'Email',
@@ -20,8 +22,8 @@ export const users: Messages<typeof en> = {
   filters: {
     joined: 'Ngày tham gia',
   },
-  created: 'Thêm người dùng thành công',
-  updated: 'Cập nhật người dùng thành công',
+  created: 'Thêm khách hàng thành công',
+  updated: 'Cập nhật khách hàng thành công',
   orders: {
     title: 'Đơn hàng',
     caption: 'Đơn hàng của {{name}}',
