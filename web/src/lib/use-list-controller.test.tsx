@@ -17,7 +17,7 @@ import type { Column } from '../components/data-table.tsx'
 import { ListScreen } from '../components/list-screen.tsx'
 import { type FetchCall, fakeFetch, ok, refusal } from '../test/fake-fetch.ts'
 import { renderAt } from '../test/render.tsx'
-import { SEARCH_DEBOUNCE_MS } from './use-list-address.ts'
+import { FILTER_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS } from './use-list-address.ts'
 import { useListController } from './use-list-controller.ts'
 
 /** A resource of its own, so the controller is tested apart from every real list. */
@@ -478,7 +478,7 @@ describe('useListController: sort, filters, page size', () => {
     await waitFor(() => expect(search(router)).toEqual({}))
   })
 
-  it('writes a filter to the address at page 1, a range end once the box is left, and clears them all', async () => {
+  it('writes a filter to the address at page 1, a range end once typing pauses, and clears them all', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     const fake = fakeFetch({ [GADGETS]: gadgetReply })
     const { router } = renderAt(<GadgetList />, '/x?page=2&limit=20', '/x')
@@ -490,10 +490,15 @@ describe('useListController: sort, filters, page size', () => {
     await waitFor(() => expect(search(router)).toEqual({ limit: '20', colour: 'blue', status: 'red,green' }))
     const from = screen.getByRole('textbox', { name: 'Price from' })
     await user.type(from, '150000')
-    // Nothing is asked for while the amount is typed.
+    // Nothing is asked for while the amount is typed, nor just after.
     expect(search(router).minPrice).toBeUndefined()
-    await user.tab()
+    await act(() => vi.advanceTimersByTimeAsync(FILTER_DEBOUNCE_MS - 200))
+    expect(search(router).minPrice).toBeUndefined()
+    // Once typing pauses the address follows, the box still focused and as typed.
+    await act(() => vi.advanceTimersByTimeAsync(200))
     await waitFor(() => expect(search(router).minPrice).toBe('150000'))
+    expect(from).toHaveFocus()
+    expect(from).toHaveValue('150,000')
     await waitFor(() =>
       expect(gadgetQueries(fake).at(-1)).toEqual({
         page: '1',
@@ -507,6 +512,32 @@ describe('useListController: sort, filters, page size', () => {
     await waitFor(() => expect(search(router)).toEqual({ limit: '20' }))
     expect(screen.getByRole('textbox', { name: 'Price from' })).toHaveValue('')
     expect(screen.getByRole('combobox', { name: 'Colour' })).toHaveValue('')
+  })
+
+  it('restarts a range end’s wait at each key, and writes it at once on Enter or when the box is left', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const fake = fakeFetch({ [GADGETS]: gadgetReply })
+    const { router } = renderAt(<GadgetList />, '/x', '/x')
+    await screen.findByText('Gadget 1.1')
+    const to = screen.getByRole('textbox', { name: 'Price to' })
+    await user.type(to, '9')
+    await act(() => vi.advanceTimersByTimeAsync(FILTER_DEBOUNCE_MS - 100))
+    await user.type(to, '0')
+    await act(() => vi.advanceTimersByTimeAsync(FILTER_DEBOUNCE_MS - 100))
+    // Longer than the pause since the first key, shorter since the last: still waiting.
+    expect(search(router)).toEqual({})
+    await act(() => vi.advanceTimersByTimeAsync(100))
+    await waitFor(() => expect(search(router)).toEqual({ maxPrice: '90' }))
+    // One list call for the figure, not one a key.
+    await waitFor(() => expect(gadgetQueries(fake)).toEqual([{ page: '1' }, { page: '1', maxPrice: '90' }]))
+    // Well before the pause is over: Enter and leaving the box do not wait.
+    const atOnce = { timeout: FILTER_DEBOUNCE_MS / 3 }
+    await user.type(to, '0{Enter}')
+    await waitFor(() => expect(search(router)).toEqual({ maxPrice: '900' }), atOnce)
+    await user.clear(to)
+    await user.tab()
+    await waitFor(() => expect(search(router)).toEqual({}), atOnce)
+    expect(to).toHaveValue('')
   })
 
   it('counts two chip clicks made before the screen draws again, and a third click takes one back off', async () => {
