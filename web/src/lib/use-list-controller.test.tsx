@@ -16,7 +16,7 @@ import { z } from 'zod'
 import type { Column } from '../components/data-table.tsx'
 import { ListScreen } from '../components/list-screen.tsx'
 import { type FetchCall, fakeFetch, ok, refusal } from '../test/fake-fetch.ts'
-import { renderAt } from '../test/render.tsx'
+import { renderAt, toastWith } from '../test/render.tsx'
 import { FILTER_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS } from './use-list-address.ts'
 import { useListController } from './use-list-controller.ts'
 
@@ -642,7 +642,7 @@ describe('useListController: export and bulk actions', () => {
           ]),
       ],
     })
-    renderAt(<GadgetList />, '/x', '/x')
+    renderAt(<GadgetList />, '/x', '/x', { toasts: true })
     await screen.findByText('Gadget 1.1')
     const apply = screen.getByRole('button', { name: 'Paint' })
     expect(apply).toBeDisabled()
@@ -657,16 +657,43 @@ describe('useListController: export and bulk actions', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' })
     expect(dialog).toHaveTextContent('Paint 2 gadgets Blue?')
     await user.click(within(dialog).getByRole('button', { name: 'Yes, go ahead' }))
-    const results = await screen.findByRole('dialog', { name: 'Paint: Results' })
-    expect(results).toHaveTextContent('1 of 2 done.')
-    expect(results).toHaveTextContent('Gadget 1.3: The order is already Delivered')
+    // No dialog to acknowledge: a toast says what was done, what was not and why, and stays until closed.
+    const report = await toastWith('Paint:')
+    expect(report).toHaveTextContent(
+      /^Paint: 1 of 2 done\.Not done \(1\):Gadget 1\.3: The order is already Delivered$/,
+    )
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     const [call] = fake.callsTo('POST /api/admin/gadgets/bulk-paint')
     expect(call!.body).toEqual({ ids: ['g1-1', 'g1-3'], colour: 'blue' })
     // The list is asked for again, and the selection is gone.
     await waitFor(() => expect(fake.callsTo(GADGETS)).toHaveLength(2))
     expect(screen.getByText('0 selected')).toBeInTheDocument()
-    await user.click(within(results).getByRole('button', { name: 'OK' }))
+  })
+
+  it('says in a passing toast that every row was done, with nothing to acknowledge', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const fake = fakeFetch({
+      [GADGETS]: gadgetReply,
+      'POST /api/admin/gadgets/bulk-paint': [
+        () =>
+          ok([
+            { id: 'g1-1', ok: true, message: 'OK' },
+            { id: 'g1-2', ok: true, message: 'OK' },
+          ]),
+      ],
+    })
+    renderAt(<GadgetList />, '/x', '/x', { toasts: true })
+    await screen.findByText('Gadget 1.1')
+    await user.click(screen.getByRole('checkbox', { name: 'Select Gadget 1.1' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Select Gadget 1.2' }))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'New colour' }), 'red')
+    await user.click(screen.getByRole('button', { name: 'Paint' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, go ahead' }))
+    expect(await toastWith('Paint:')).toHaveTextContent(/^Paint: 2 of 2 done\.$/)
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await waitFor(() => expect(fake.callsTo(GADGETS)).toHaveLength(2))
+    expect(screen.getByText('0 selected')).toBeInTheDocument()
   })
 
   it('sends nothing when the confirmation is declined, and a new page starts a new selection', async () => {
