@@ -365,7 +365,14 @@ test('the order detail shows the date, lines, summary and payment method', async
   await expect(summary(page, 'Shipping fee')).toHaveText(formatVnd(order.shipingFee))
   await expect(summary(page, 'Discount')).toHaveText(`${order.discountPercent}%`)
   await expect(summary(page, 'Total')).toHaveText(formatVnd(order.totalPrice))
-  await expect(summary(page, 'To collect')).toContainText(formatVnd(order.amount))
+  // A paid or refunded order has nothing left to collect; any other shows its amount.
+  await expect(summary(page, 'To collect')).toContainText(
+    order.paymentStatus === 'paid'
+      ? 'Nothing — paid'
+      : order.paymentStatus === 'refunded'
+        ? 'Nothing — refunded'
+        : formatVnd(order.amount),
+  )
 
   const methods = page.getByRole('list', { name: 'Payment method' }).getByRole('listitem')
   await expect(methods).toHaveCount(3)

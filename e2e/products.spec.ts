@@ -138,6 +138,34 @@ test('on a phone in Vietnamese a product nothing of which has sold says so on it
   }
 })
 
+test('the price filter follows typing after a short pause, without leaving the box, and keeps the address', async ({
+  page,
+  api,
+}) => {
+  const product = await arrangeProduct(api, { quantity: 0 })
+  try {
+    await page.goto(`/admin/products?name=${encodeURIComponent(product.name)}`)
+    await expect(bodyRows(page)).toHaveCount(1)
+    const from = page.getByRole('textbox', { name: 'Price from' })
+    // 350,001 VND and up: the product (350,000) drops out while the box still has the focus.
+    await from.pressSequentially('350001')
+    await expect(page).toHaveURL(/[?&]minPrice=350001(&|$)/)
+    await expect(page.getByText('No products match your search or filters.')).toBeVisible()
+    await expect(from).toBeFocused()
+    await expect(from).toHaveValue('350,001')
+    await from.press('Backspace')
+    await expect(page).toHaveURL(/[?&]minPrice=35000(&|$)/)
+    await expect(bodyRows(page)).toHaveCount(1)
+    await expect(bodyRows(page).first()).toContainText(product.name)
+    // The address holds it: a reload shows the same.
+    await page.reload()
+    await expect(page.getByRole('textbox', { name: 'Price from' })).toHaveValue('35,000')
+    await expect(bodyRows(page)).toHaveCount(1)
+  } finally {
+    await api.delete(`/admin/products/${product.id}`)
+  }
+})
+
 test('add product: required messages, uploads, a taken name, then save and find it', async ({
   page,
   api,

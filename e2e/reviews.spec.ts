@@ -200,12 +200,14 @@ test('the status filter shows one status, and approving the selected reviews ask
   const dialog = page.getByRole('dialog', { name: 'Are you sure?' })
   await expect(dialog).toContainText('Approve 3 reviews?')
   await dialog.getByRole('button', { name: 'Yes, go ahead' }).click()
-  const results = page.getByRole('dialog', { name: 'Approve: Results' })
-  await expect(results).toContainText('2 of 3 done.')
+  // No dialog to acknowledge: a toast says what was done, and how many were not and why; it stays until closed.
+  const results = page.getByRole('alert').filter({ hasText: 'Approve: 2 of 3 done.' })
+  await expect(results).toContainText('Not done (1):')
   await expect(results).toContainText(`review by ${chosen[1]!.user.name}: The review already has this status`)
+  await expect(page.getByRole('dialog')).toHaveCount(0)
   await expectAccessible(page)
   await screenshot(page, 'reviews-bulk-results')
-  await results.getByRole('button', { name: 'OK' }).click()
+  await results.getByRole('button', { name: 'close' }).click()
   await expect(results).toBeHidden()
 
   // Approved now, so no longer in the pending list.

@@ -261,6 +261,29 @@ test('add user: a taken email shows next to the email and the form keeps what wa
   }
 })
 
+test('add user: a short password and a taken e-mail both show after one save', async ({ page, api }) => {
+  const existing = await makeCustomer(api)
+  const name = unique('E2E Both')
+  try {
+    await page.goto('/admin/user')
+    await page.getByLabel('Name').fill(name)
+    await page.getByLabel('Email').fill(existing.email)
+    await page.getByLabel(/^Password/).fill('short1')
+    await page.getByLabel('Phone Number').fill('0911222333')
+    await page.getByLabel('Gender').selectOption({ label: 'Male' })
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByLabel(/^Password/)).toHaveAccessibleDescription(
+      'Password must be at least 8 characters',
+    )
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('This email is already in use')
+    await expect(page).toHaveURL(/\/admin\/user$/)
+    await expect(page.getByLabel('Name')).toHaveValue(name)
+  } finally {
+    await api.delete(`/admin/users/${existing.id}`)
+    await removeByName(api, name)
+  }
+})
+
 test('edit user: loads the customer, checks each change, and saves the new phone', async ({ page, api }) => {
   const customer = await makeCustomer(api, 'E2E Edit')
   try {

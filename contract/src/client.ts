@@ -81,6 +81,12 @@ export const endpoints: Routes<typeof table> = {
   users: {
     list: { method: 'GET', path: '/admin/users', resource: 'users', operation: 'list' },
     export: { method: 'GET', path: '/admin/users/export', resource: 'users', operation: 'export' },
+    emailTaken: {
+      method: 'GET',
+      path: '/admin/users/email-taken',
+      resource: 'users',
+      operation: 'emailTaken',
+    },
     get: { method: 'GET', path: '/admin/users/:id', resource: 'users', operation: 'get' },
     create: { method: 'POST', path: '/admin/users', resource: 'users', operation: 'create' },
     update: { method: 'PUT', path: '/admin/users/:id', resource: 'users', operation: 'update' },

@@ -164,6 +164,18 @@ export const userEndpoints = defineEndpoints('users', {
     answer: csvAnswer,
     responses: csvResponses,
   },
+  emailTaken: {
+    method: 'GET',
+    path: '/admin/users/email-taken',
+    permission: 'customers:write',
+    summary: 'Whether an e-mail is already an account’s (any role, any case)',
+    description:
+      'Lets an add form (a customer, a member of staff) name a taken e-mail together with the rules its other ' +
+      'fields break, in one save: the save itself is refused with those rules before the server looks at the ' +
+      'e-mail. The save still checks it (409 `emailTaken`).',
+    query: z.object({ email }),
+    answer: envelope(z.object({ taken: z.boolean() })),
+  },
   get: {
     method: 'GET',
     path: '/admin/users/:id',

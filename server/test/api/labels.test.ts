@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { shipments, shopSettings } from '../../src/db/schema.ts'
+import { orders, shipments, shopSettings } from '../../src/db/schema.ts'
 import { insertBrand, insertCategory, insertProduct } from '../data.ts'
 import { expectEnvelope, startApp, type TestApp } from '../helpers.ts'
 import { barcodesOnPage, pageSizesMm, pdfPages } from '../pdf.ts'
@@ -196,6 +196,28 @@ describe('GET /admin/orders/labels.pdf', () => {
     expect(page).not.toContain('₫')
     expect(page).toContain('J&T Express')
     expect(page).toContain('Quần tây ống đứng × 3')
+  })
+
+  it('prints a paid order as paid, though its shipment was made to collect: no money is asked twice', async () => {
+    // Shipped as cash on delivery for 3,864,000 VND, then paid (by transfer, or its COD collected), or refunded.
+    for (const paymentStatus of ['paid', 'refunded'] as const) {
+      const order = await takeOrder({
+        name: `E2E Đỗ Trả Sau ${paymentStatus}`,
+        lines: [{ productId: String(plainProduct.id), quantity: 11 }],
+      })
+      await ship(order, { carrier: 'ghtk', trackingNumber: `GHTK-${order.id}`, codAmount: 3_864_000 })
+      await t.database.db
+        .update(orders)
+        .set({ paymentStatus })
+        .where(eq(orders.id, Number(order.id)))
+      const [label] = await textOf((await labels([order.id])).bytes)
+      expect(label).toContain('Đã thanh toán')
+      expect(label).not.toContain('Thu hộ')
+      expect(label).not.toContain('3.864.000')
+      const [slip] = await textOf((await download(`${ORDERS}/packing-slips.pdf?ids=${order.id}`)).bytes)
+      expect(slip).toContain('Đã thanh toán / Paid')
+      expect(slip).not.toContain('Thu hộ')
+    }
   })
 
   it('prints the order number DH<id> as the barcode of a parcel without a tracking number', async () => {

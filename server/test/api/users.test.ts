@@ -10,9 +10,9 @@ import {
   sessions,
   users,
 } from '../../src/db/schema.ts'
-import { checkPassword } from '../../src/modules/auth/passwords.ts'
+import { checkPassword, hashPassword } from '../../src/modules/auth/passwords.ts'
 import { newSessionId } from '../../src/modules/auth/tokens.ts'
-import { expectEnvelope, startApp, type TestApp } from '../helpers.ts'
+import { ADMIN, expectEnvelope, startApp, type TestApp } from '../helpers.ts'
 
 // 17:30 UTC on 15 June is 00:30 on 16 June in the store's time zone (Asia/Ho_Chi_Minh). The clock moves one
 // second a reading, so rows created one after another get distinct times.
@@ -279,6 +279,38 @@ describe('GET /api/admin/users', () => {
 
   it('needs a signed-in administrator', async () => {
     expectEnvelope(await t.call('GET', '/api/admin/users?role=user', undefined, {}), 401)
+  })
+})
+
+describe('GET /api/admin/users/email-taken', () => {
+  const taken = (email: string, headers?: Record<string, string>) =>
+    t.call('GET', `/api/admin/users/email-taken?email=${encodeURIComponent(email)}`, undefined, headers)
+
+  it('says whether any account has the e-mail, in any case and spacing, before a save would refuse it', async () => {
+    await create({ email: 'da.co@example.vn' })
+    expect(expectEnvelope(await taken(' DA.Co@Example.VN '), 200).data).toEqual({ taken: true })
+    // A member of staff's e-mail is as taken: accounts of every role share one e-mail space.
+    expect(expectEnvelope(await taken(ADMIN.email.toUpperCase()), 200).data).toEqual({ taken: true })
+    expect(expectEnvelope(await taken('chua.co@example.vn'), 200).data).toEqual({ taken: false })
+  })
+
+  it('answers 400 naming the e-mail for one that is not an e-mail, and 401 without a session', async () => {
+    const refused = expectEnvelope(await taken('not an email'), 400)
+    expect(refused.errors).toEqual({ email: 'Please enter correct email format' })
+    expect(expectEnvelope(await taken('an@example.vn', {}), 401).status).toBe(false)
+  })
+
+  it('is not for staff, who may not add customers', async () => {
+    const member = { email: 'nhanvien.emailtaken@test.example', password: 'Staff1234' }
+    await t.database.db.insert(users).values({
+      name: 'Lê Nhân Viên',
+      email: member.email,
+      passwordHash: await hashPassword(member.password),
+      role: 'staff',
+    })
+    const login = expectEnvelope(await t.call('POST', '/api/admin/auth/login', member, {}), 200)
+    const staff = { authorization: `Bearer ${login.data.tokens.access.token}` }
+    expect(expectEnvelope(await taken('an@example.vn', staff), 403).code).toBe('notAllowed')
   })
 })
 

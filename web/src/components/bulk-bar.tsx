@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, List, Modal, NativeSelect, Text } from '@mantine/core'
+import { Button, Checkbox, Group, List, Modal, NativeSelect, Stack, Text } from '@mantine/core'
 import { isMessageCode, type MessageCode } from '@store/contract'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { notify } from '../lib/toast.ts'
 import type { ListController } from '../lib/use-list-controller.ts'
 import type { BulkAction, BulkResult } from '../lib/use-list-selection.ts'
 import { translate } from '../lib/validation.ts'
@@ -109,8 +110,10 @@ export function BulkBar<Row>({ list }: { list: ListController<Row> }) {
 }
 
 /**
- * What a bulk call did, record by record: how many were done, and each refused one with its reason in the
- * interface language (by the server's code, as every refusal).
+ * What a bulk call did, told in a toast rather than a dialog to acknowledge: all done, a success toast ('Approve:
+ * 3 of 3 done.'); some refused, a warning toast that stays until closed, with how many were not done and each one
+ * with its reason in the interface language (by the server's code, as every refusal). Renders nothing; a result is
+ * told once, then let go (`onClose`).
  */
 export function BulkResults<Row>({
   result,
@@ -122,47 +125,45 @@ export function BulkResults<Row>({
   onClose: () => void
 }) {
   const { t } = useTranslation()
-  const outcomes = result?.outcomes ?? []
-  const done = outcomes.filter((outcome) => outcome.ok).length
-  const refused = outcomes.filter((outcome) => !outcome.ok)
-  const nameOf = (id: string) => {
-    const row = result?.rows.find((r) => (r as { id: string }).id === id)
-    return row ? label(row) : t('common.list.record', { id })
-  }
-  const reason = (outcome: (typeof outcomes)[number]) =>
-    outcome.code && isMessageCode(outcome.code)
-      ? translate(t, { code: outcome.code as MessageCode, params: outcome.params })
-      : outcome.message
-  return (
-    <Modal
-      opened={result !== null}
-      onClose={onClose}
-      title={result ? `${result.action.label}: ${t('common.list.resultsTitle')}` : ''}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <Text size="sm" mb="sm" fw={500}>
-        {t('common.list.done', { done, count: outcomes.length })}
-      </Text>
-      {refused.length > 0 && (
-        <>
-          <Text size="sm" fw={500} mb={4}>
-            {t('common.list.refused')}
-          </Text>
-          <List size="sm" spacing={4} mb="md">
-            {refused.map((outcome) => (
-              <List.Item key={outcome.id}>
-                {nameOf(outcome.id)}: {reason(outcome)}
-              </List.Item>
-            ))}
-          </List>
-        </>
-      )}
-      <Group justify="flex-end">
-        <Button onClick={onClose} data-autofocus>
-          {t('common.list.ok')}
-        </Button>
-      </Group>
-    </Modal>
-  )
+  const told = useRef<BulkResult<Row> | null>(null)
+  useEffect(() => {
+    if (result === null || told.current === result) return
+    told.current = result
+    const { outcomes } = result
+    const done = outcomes.filter((outcome) => outcome.ok).length
+    const refused = outcomes.filter((outcome) => !outcome.ok)
+    const summary = `${result.action.label}: ${t('common.list.done', { done, count: outcomes.length })}`
+    onClose()
+    if (refused.length === 0) {
+      notify.success(summary)
+      return
+    }
+    const nameOf = (id: string) => {
+      const row = result.rows.find((r) => (r as { id: string }).id === id)
+      return row ? label(row) : t('common.list.record', { id })
+    }
+    const reason = (outcome: (typeof outcomes)[number]) =>
+      outcome.code && isMessageCode(outcome.code)
+        ? translate(t, { code: outcome.code as MessageCode, params: outcome.params })
+        : outcome.message
+    notify.warning(
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {summary}
+        </Text>
+        <Text size="sm" fw={500}>
+          {t('common.list.refused')} ({refused.length}):
+        </Text>
+        {/* Every refused row, however many: a long list scrolls within the toast. */}
+        <List size="sm" spacing={2} style={{ maxHeight: '40vh', overflowY: 'auto' }}>
+          {refused.map((outcome) => (
+            <List.Item key={outcome.id}>
+              {nameOf(outcome.id)}: {reason(outcome)}
+            </List.Item>
+          ))}
+        </List>
+      </Stack>,
+    )
+  }, [result, label, onClose, t])
+  return null
 }

@@ -9,14 +9,19 @@ import {
   Stack,
   Text,
 } from '@mantine/core'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { type FilterValue, type ListFilter, toggleChoice } from '../lib/list-filters.ts'
+import { FILTER_DEBOUNCE_MS } from '../lib/use-list-address.ts'
 import { DateField } from './date-field.tsx'
 
+/** The parameter's value of what a range end's box holds: a whole number, or '' for none. */
+const rangeValue = (text: string | number) => (text === '' ? '' : String(Math.trunc(Number(text))))
+
 /**
- * A whole number typed into a range end: written to the address when the box is left or Enter is pressed,
- * not at each key, so typing '150000' asks for one list rather than six.
+ * A whole number typed into a range end: written to the address once typing pauses (`FILTER_DEBOUNCE_MS`, the
+ * search box's way: a timer restarted at each key), or at once when the box is left or Enter is pressed. So
+ * typing '150000' asks for one list rather than six, and the list follows without leaving the box.
  */
 function RangeEnd({
   label,
@@ -28,12 +33,24 @@ function RangeEnd({
   onCommit: (value: string) => void
 }) {
   const [text, setText] = useState<string | number>(value ?? '')
-  // A change of address (back, clear filters) puts its value in the box.
-  useEffect(() => setText(value ?? ''), [value])
+  // A change of address (back, clear filters) puts its value in the box; the box's own value, written a moment
+  // ago, stays as typed ('150,000' is not redrawn, nor a key typed since lost).
+  useEffect(
+    () => setText((current) => (rangeValue(current) === (value ?? '') ? current : (value ?? ''))),
+    [value],
+  )
+  const commitRef = useRef(onCommit)
+  commitRef.current = onCommit
   const commit = () => {
-    const next = text === '' ? '' : String(Math.trunc(Number(text)))
+    const next = rangeValue(text)
     if (next !== (value ?? '')) onCommit(next)
   }
+  useEffect(() => {
+    const next = rangeValue(text)
+    if (next === (value ?? '')) return
+    const timer = setTimeout(() => commitRef.current(next), FILTER_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [text, value])
   return (
     <NumberInput
       label={label}

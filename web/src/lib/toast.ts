@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react'
+
 /**
  * react-toastify, a chunk of its own that comes with the first toast or the container (`app/providers.tsx`),
  * whichever asks first; a toast made before the container is there waits for it.
@@ -11,6 +13,13 @@ const toasts = () => import('react-toastify').then((m) => m.toast)
 export const notify = {
   success: (message: string, id?: string) => {
     void toasts().then((toast) => toast.success(message, { toastId: id }))
+  },
+  /**
+   * Something done only in part, with what was not done and why (a bulk call's refused rows): it stays until
+   * closed, as a list of reasons takes longer to read than a toast lasts.
+   */
+  warning: (content: ReactNode) => {
+    void toasts().then((toast) => toast.warning(content, { autoClose: false, closeOnClick: false }))
   },
   info: (message: string, id?: string) => {
     void toasts().then((toast) => toast.info(message, { toastId: id }))

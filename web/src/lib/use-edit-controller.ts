@@ -3,7 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import {
   type DefaultValues,
+  type FieldErrors,
   type FieldValues,
+  get as getPath,
   type Path,
   type Resolver,
   type UseFormSetError,
@@ -23,6 +25,15 @@ type RecordOf<E> = EndpointAnswer<E> extends { data: infer R } ? R : never
 
 /** What a save sends before `transform`: the whole checked body, or with `onlyChanged` the changed part of it. */
 type Outgoing<Body, Only extends boolean> = Only extends true ? Partial<Body> : Body
+
+/**
+ * What the server would refuse that a form's rules cannot see (a taken e-mail), asked when the rules stop a save:
+ * the messages, each for its field (a `messageRef` text, as the rules' own).
+ */
+export type RuleBreakCheck<Values extends FieldValues> = (
+  values: Values,
+  errors: FieldErrors<Values>,
+) => Promise<{ name: Path<Values>; message: string }[]>
 
 export interface EditControllerOptions<
   Values extends FieldValues,
@@ -78,6 +89,11 @@ export interface EditControllerOptions<
    * `keepTouched` with `keepTouchedRows`, which follows its rows by id rather than by position.
    */
   keepTouched?: KeepTouched<Values>
+  /**
+   * Asked when the form's own rules stop a save, to show beside their messages what only the server knows (an add
+   * form's taken e-mail, `emailTakenCheck`): every message after one save. A field changed meanwhile keeps none.
+   */
+  alsoWhenRulesBreak?: RuleBreakCheck<NoInfer<Values>>
 }
 
 /**
@@ -132,7 +148,15 @@ export function useEditController<
   Sent = Outgoing<Body, Only>,
 >(options: EditControllerOptions<Values, Body, Load, Save, Only, Sent>) {
   const { load, toValues, empty, resolver, save, back, saved, mode = 'onTouched' } = options
-  const { onlyChanged, transform, stay = false, onSaved, placeRefusal, keepTouched } = options
+  const {
+    onlyChanged,
+    transform,
+    stay = false,
+    onSaved,
+    placeRefusal,
+    keepTouched,
+    alsoWhenRulesBreak,
+  } = options
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const form = useForm<Values, unknown, Body>({
@@ -275,11 +299,22 @@ export function useEditController<
     loading: load !== undefined && loaded === undefined,
     saving: mutation.isPending,
     /** The form's submit handler: checks the rules, then saves. */
-    submit: form.handleSubmit((checked) => {
-      setRefusal(null)
-      const input = save.input(outgoing(checked), load?.id)
-      mutation.mutate(withVersion(input, load ? filledVersion.current : undefined))
-    }),
+    submit: form.handleSubmit(
+      (checked) => {
+        setRefusal(null)
+        const input = save.input(outgoing(checked), load?.id)
+        mutation.mutate(withVersion(input, load ? filledVersion.current : undefined))
+      },
+      async (errors) => {
+        if (!alsoWhenRulesBreak) return
+        const asked = form.getValues()
+        for (const { name, message } of await alsoWhenRulesBreak(asked, errors)) {
+          // Typed over while the server was asked: the answer is about a value no longer there.
+          if (form.getValues(name) !== getPath(asked, name)) continue
+          form.setError(name, { type: 'server', message })
+        }
+      },
+    ),
     back,
     /** Holds a navigation away from unsaved changes until the user answers (`LeavePrompt`). */
     guard,

@@ -13,6 +13,11 @@ import { useAddressParams } from './use-address-params.ts'
 
 /** Spec section 9: a search is sent 1000 ms after the last key stroke. */
 export const SEARCH_DEBOUNCE_MS = 1000
+/**
+ * A number typed into a filter (a price or total range end) is written to the address after this pause: the
+ * search box's way of waiting, shorter, as a figure is typed in one go and the list should follow it soon.
+ */
+export const FILTER_DEBOUNCE_MS = 500
 
 /** A list call of the table: its answer has rows and `meta`. */
 export type ListEndpoint = Route & { method: 'GET' }

@@ -17,8 +17,8 @@ import { z } from 'zod'
 import type { Column } from '../components/data-table.tsx'
 import { ListScreen } from '../components/list-screen.tsx'
 import { type FetchCall, fakeFetch, ok, refusal } from '../test/fake-fetch.ts'
-import { renderAt } from '../test/render.tsx'
-import { SEARCH_DEBOUNCE_MS } from './use-list-address.ts'
+import { renderAt, toastWith } from '../test/render.tsx'
+import { FILTER_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS } from './use-list-address.ts'
 import { useListController } from './use-list-controller.ts'
 
 /** A resource of its own, so the controller is tested apart from every real list. */
@@ -498,7 +498,7 @@ describe('useListController: sort, filters, page size', () => {
     await waitFor(() => expect(search(router)).toEqual({}))
   })
 
-  it('writes a filter to the address at page 1, a range end once the box is left, and clears them all', async () => {
+  it('writes a filter to the address at page 1, a range end once typing pauses, and clears them all', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     const fake = fakeFetch({ [GADGETS]: gadgetReply })
     const { router } = renderAt(<GadgetList />, '/x?page=2&limit=20', '/x')
@@ -510,10 +510,15 @@ describe('useListController: sort, filters, page size', () => {
     await waitFor(() => expect(search(router)).toEqual({ limit: '20', colour: 'blue', status: 'red,green' }))
     const from = screen.getByRole('textbox', { name: 'Price from' })
     await user.type(from, '150000')
-    // Nothing is asked for while the amount is typed.
+    // Nothing is asked for while the amount is typed, nor just after.
     expect(search(router).minPrice).toBeUndefined()
-    await user.tab()
+    await act(() => vi.advanceTimersByTimeAsync(FILTER_DEBOUNCE_MS - 200))
+    expect(search(router).minPrice).toBeUndefined()
+    // Once typing pauses the address follows, the box still focused and as typed.
+    await act(() => vi.advanceTimersByTimeAsync(200))
     await waitFor(() => expect(search(router).minPrice).toBe('150000'))
+    expect(from).toHaveFocus()
+    expect(from).toHaveValue('150,000')
     await waitFor(() =>
       expect(gadgetQueries(fake).at(-1)).toEqual({
         page: '1',
@@ -527,6 +532,32 @@ describe('useListController: sort, filters, page size', () => {
     await waitFor(() => expect(search(router)).toEqual({ limit: '20' }))
     expect(screen.getByRole('textbox', { name: 'Price from' })).toHaveValue('')
     expect(screen.getByRole('combobox', { name: 'Colour' })).toHaveValue('')
+  })
+
+  it('restarts a range end’s wait at each key, and writes it at once on Enter or when the box is left', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const fake = fakeFetch({ [GADGETS]: gadgetReply })
+    const { router } = renderAt(<GadgetList />, '/x', '/x')
+    await screen.findByText('Gadget 1.1')
+    const to = screen.getByRole('textbox', { name: 'Price to' })
+    await user.type(to, '9')
+    await act(() => vi.advanceTimersByTimeAsync(FILTER_DEBOUNCE_MS - 100))
+    await user.type(to, '0')
+    await act(() => vi.advanceTimersByTimeAsync(FILTER_DEBOUNCE_MS - 100))
+    // Longer than the pause since the first key, shorter since the last: still waiting.
+    expect(search(router)).toEqual({})
+    await act(() => vi.advanceTimersByTimeAsync(100))
+    await waitFor(() => expect(search(router)).toEqual({ maxPrice: '90' }))
+    // One list call for the figure, not one a key.
+    await waitFor(() => expect(gadgetQueries(fake)).toEqual([{ page: '1' }, { page: '1', maxPrice: '90' }]))
+    // Well before the pause is over: Enter and leaving the box do not wait.
+    const atOnce = { timeout: FILTER_DEBOUNCE_MS / 3 }
+    await user.type(to, '0{Enter}')
+    await waitFor(() => expect(search(router)).toEqual({ maxPrice: '900' }), atOnce)
+    await user.clear(to)
+    await user.tab()
+    await waitFor(() => expect(search(router)).toEqual({}), atOnce)
+    expect(to).toHaveValue('')
   })
 
   it('counts two chip clicks made before the screen draws again, and a third click takes one back off', async () => {
@@ -631,7 +662,7 @@ describe('useListController: export and bulk actions', () => {
           ]),
       ],
     })
-    renderAt(<GadgetList />, '/x', '/x')
+    renderAt(<GadgetList />, '/x', '/x', { toasts: true })
     await screen.findByText('Gadget 1.1')
     const apply = screen.getByRole('button', { name: 'Paint' })
     expect(apply).toBeDisabled()
@@ -646,16 +677,43 @@ describe('useListController: export and bulk actions', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' })
     expect(dialog).toHaveTextContent('Paint 2 gadgets Blue?')
     await user.click(within(dialog).getByRole('button', { name: 'Yes, go ahead' }))
-    const results = await screen.findByRole('dialog', { name: 'Paint: Results' })
-    expect(results).toHaveTextContent('1 of 2 done.')
-    expect(results).toHaveTextContent('Gadget 1.3: The order is already Delivered')
+    // No dialog to acknowledge: a toast says what was done, what was not and why, and stays until closed.
+    const report = await toastWith('Paint:')
+    expect(report).toHaveTextContent(
+      /^Paint: 1 of 2 done\.Not done \(1\):Gadget 1\.3: The order is already Delivered$/,
+    )
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     const [call] = fake.callsTo('POST /api/admin/gadgets/bulk-paint')
     expect(call!.body).toEqual({ ids: ['g1-1', 'g1-3'], colour: 'blue' })
     // The list is asked for again, and the selection is gone.
     await waitFor(() => expect(fake.callsTo(GADGETS)).toHaveLength(2))
     expect(screen.getByText('0 selected')).toBeInTheDocument()
-    await user.click(within(results).getByRole('button', { name: 'OK' }))
+  })
+
+  it('says in a passing toast that every row was done, with nothing to acknowledge', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const fake = fakeFetch({
+      [GADGETS]: gadgetReply,
+      'POST /api/admin/gadgets/bulk-paint': [
+        () =>
+          ok([
+            { id: 'g1-1', ok: true, message: 'OK' },
+            { id: 'g1-2', ok: true, message: 'OK' },
+          ]),
+      ],
+    })
+    renderAt(<GadgetList />, '/x', '/x', { toasts: true })
+    await screen.findByText('Gadget 1.1')
+    await user.click(screen.getByRole('checkbox', { name: 'Select Gadget 1.1' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Select Gadget 1.2' }))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'New colour' }), 'red')
+    await user.click(screen.getByRole('button', { name: 'Paint' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, go ahead' }))
+    expect(await toastWith('Paint:')).toHaveTextContent(/^Paint: 2 of 2 done\.$/)
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await waitFor(() => expect(fake.callsTo(GADGETS)).toHaveLength(2))
+    expect(screen.getByText('0 selected')).toBeInTheDocument()
   })
 
   it('sends nothing when the confirmation is declined, and a new page starts a new selection', async () => {

@@ -25,7 +25,7 @@ export interface BulkCall {
 
 /**
  * Something done with the selected rows that changes none of them (a download of their packing slips): run at
- * once with the selected ids, without a question or a results dialog; a failure is toasted.
+ * once with the selected ids, without a question or a report of each row; a failure is toasted.
  */
 export interface BulkTask {
   name: string
@@ -60,8 +60,9 @@ const idOf = (row: unknown) => (row as { id: string }).id
 /**
  * The selection of rows and what is done with it, without markup: rows chosen one by one or the whole page,
  * a bulk call asked about first (with its choice, such as the new status), then sent with the chosen ids and
- * its answer kept for the results dialog, one line a refused record; or a task run at once. The selection
- * belongs to the rows on screen: another page, sort or filter starts a new one, and so does a bulk call done.
+ * its answer kept for its report (`BulkResults`, a toast), one line a refused record; or a task run at once. The
+ * selection belongs to the rows on screen: another page, sort or filter starts a new one, and so does a bulk call
+ * done.
  *
  * @example
  * const selection = useListSelection({ resource: 'orders', rows, view: address.view, bulk: [changeStatus] })

@@ -1,9 +1,10 @@
 import { MantineProvider } from '@mantine/core'
 import { type Permission, ROLE_PERMISSIONS } from '@store/contract'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router'
+import { ToastContainer } from 'react-toastify'
 import { theme } from '../app/theme.ts'
 import { PermissionsProvider } from '../lib/permissions.tsx'
 
@@ -17,6 +18,9 @@ import { PermissionsProvider } from '../lib/permissions.tsx'
  *
  * `queryClient` renders with a cache the test has filled (a fresh one otherwise).
  *
+ * `toasts: true` renders the toasts' container too, so what the screen toasts can be read as a person sees it
+ * (`toastWith`); toasts made by earlier tests, while no container was there, show in it as well.
+ *
  * `dropdowns: true` renders Mantine in its test mode, where a select's list shows without being positioned
  * against its input (jsdom lays nothing out, so a positioned list would count as detached and stay hidden).
  */
@@ -27,6 +31,7 @@ export function renderAt(
   {
     permissions = ROLE_PERMISSIONS.admin,
     dropdowns = false,
+    toasts = false,
     queryClient = new QueryClient({
       defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
     }),
@@ -34,6 +39,7 @@ export function renderAt(
   }: {
     permissions?: readonly Permission[]
     dropdowns?: boolean
+    toasts?: boolean
     queryClient?: QueryClient
     /** Other screens the test moves to. */
     others?: RouteObject[]
@@ -47,6 +53,7 @@ export function renderAt(
           <RouterProvider router={router} />
         </PermissionsProvider>
       </QueryClientProvider>
+      {toasts && <ToastContainer />}
     </MantineProvider>,
   )
   return { ...result, router, queryClient }
@@ -56,3 +63,11 @@ export function renderAt(
 export function renderPlain(ui: ReactElement) {
   return render(<MantineProvider theme={theme}>{ui}</MantineProvider>)
 }
+
+/** The toast whose text starts with `start`, once it shows (a container rendered with `toasts: true`). */
+export const toastWith = (start: string) =>
+  waitFor(() => {
+    const found = screen.queryAllByRole('alert').find((alert) => alert.textContent?.startsWith(start))
+    if (!found) throw new Error(`No toast starts with '${start}'`)
+    return found
+  })

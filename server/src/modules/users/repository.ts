@@ -203,6 +203,16 @@ function checkDob(dob: string | null | undefined, timeZone: string, now: Date) {
   if (dob && dob > todayIn(timeZone, now)) throw badRequest('dob', 'dobInFuture')
 }
 
+/** Whether an account (of any role) has this e-mail, in any case: the rule `checkEmailFree` applies on a save. */
+export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1)
+  return taken !== undefined
+}
+
 async function checkEmailFree(db: Db, email: string, exceptId?: number) {
   const sameEmail = sql`lower(${users.email}) = lower(${email})`
   const [taken] = await db

@@ -10,6 +10,7 @@ import {
   createUser,
   deleteUser,
   getUser,
+  isEmailTaken,
   listUsers,
   lockUser,
   updateUser,
@@ -76,6 +77,11 @@ export const userRoutes = implement(endpoints.users, (app) => {
         ],
       })
     },
+    emailTaken: async (request, _reply, { db }) => ({
+      status: true,
+      data: { taken: await isEmailTaken(db, request.query.email) },
+      message: 'OK',
+    }),
     get: async (request, _reply, { db }) => ({
       status: true,
       data: await getUser(db, toDbId(request.params.id), seesStaff(request) ? undefined : 'user'),

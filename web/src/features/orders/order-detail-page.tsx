@@ -218,7 +218,10 @@ function OrderDetail({
 }) {
   const { t } = useTranslation()
   const format = useFormat()
-  const differs = order.amount !== order.totalPrice
+  // A paid (or refunded) order has nothing left to collect: its amount is not shown as owed (CONTRACT 5.5, a
+  // shipment of a paid order collects 0), and the mark of an amount set by hand no longer matters.
+  const settled = order.paymentStatus === 'paid' || order.paymentStatus === 'refunded'
+  const differs = !settled && order.amount !== order.totalPrice
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 8 }}>
@@ -354,9 +357,14 @@ function OrderDetail({
               <SummaryRow term={t('orders.detail.total')} strong>
                 <Money amount={order.totalPrice} />
               </SummaryRow>
-              {/* The amount to collect beside the total; when staff set it apart, a mark says so, in words too. */}
+              {/* The amount to collect beside the total; when staff set it apart, a mark says so, in words too. Once
+                the order is paid or refunded, it says there is nothing to collect and why. */}
               <SummaryRow term={t('orders.detail.amountToCollect')}>
-                <Money amount={order.amount} />
+                {settled ? (
+                  t(`orders.detail.nothingToCollect.${order.paymentStatus as 'paid' | 'refunded'}`)
+                ) : (
+                  <Money amount={order.amount} />
+                )}
                 {differs && (
                   <>
                     <IconAlertTriangle

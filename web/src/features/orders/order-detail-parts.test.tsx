@@ -249,6 +249,24 @@ describe('OrderDetailPage', () => {
     ).toBeInTheDocument()
   })
 
+  it('says a paid or refunded order has nothing to collect, not its amount', async () => {
+    const { unmount } = renderDetail(undefined, {
+      ...order,
+      amount: 3_864_000,
+      totalPrice: 3_864_000,
+      methodPayment: '1',
+      paymentStatus: 'paid',
+    })
+    await screen.findByText('2026-11-21')
+    expect(summary('To collect')).toHaveTextContent(/^Nothing — paid$/)
+    expect(summary('Total')).toHaveTextContent(/^3,864,000 VND$/)
+    unmount()
+    renderDetail(undefined, { ...order, amount: 500_000, amountByHand: true, paymentStatus: 'refunded' })
+    await screen.findByText('2026-11-21')
+    expect(summary('To collect')).toHaveTextContent(/^Nothing — refunded$/)
+    expect(screen.queryByText(/differs from the total/)).not.toBeInTheDocument()
+  })
+
   it('never says a cash-on-delivery order still to collect was paid', async () => {
     renderDetail(undefined, { ...order, methodPayment: '1', paymentStatus: 'pending' })
     await screen.findByText('2026-11-21')

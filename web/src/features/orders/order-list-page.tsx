@@ -139,7 +139,7 @@ export function OrderListPage() {
           },
           question: (count, status) => t('orders.bulk.question', { count, status }),
         },
-        // Each order on its own (CONTRACT 5.5): the results dialog names those refused and why.
+        // Each order on its own (CONTRACT 5.5): the report's toast names those refused and why.
         {
           name: 'shipments',
           label: t('orders.bulk.createShipments'),

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { notify } from '../../lib/toast.ts'
 import { type FetchCall, fakeFetch, ok, refusal } from '../../test/fake-fetch.ts'
-import { renderAt } from '../../test/render.tsx'
+import { renderAt, toastWith } from '../../test/render.tsx'
 import { ReviewListPage } from './review-list-page.tsx'
 
 const LIST = 'GET /api/admin/product-reviews'
@@ -177,7 +177,7 @@ describe('ReviewListPage', () => {
           ]),
       ],
     })
-    renderAt(<ReviewListPage />, '/admin/product-reviews', '/admin/product-reviews')
+    renderAt(<ReviewListPage />, '/admin/product-reviews', '/admin/product-reviews', { toasts: true })
     await screen.findByText('Tạm được')
     const approve = screen.getByRole('button', { name: 'Approve' })
     expect(approve).toBeDisabled()
@@ -188,9 +188,9 @@ describe('ReviewListPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' })
     expect(dialog).toHaveTextContent('Approve 2 reviews? They then count in their products’ ratings.')
     await user.click(within(dialog).getByRole('button', { name: 'Yes, go ahead' }))
-    const results = await screen.findByRole('dialog', { name: 'Approve: Results' })
-    expect(results).toHaveTextContent('1 of 2 done.')
-    expect(results).toHaveTextContent('review by Khách 2: The review already has this status')
+    expect(await toastWith('Approve:')).toHaveTextContent(
+      'Approve: 1 of 2 done.Not done (1):review by Khách 2: The review already has this status',
+    )
     expect(fake.callsTo(BULK)[0]!.body).toEqual({ ids: ['1', '2'], status: 'approved' })
     await waitFor(() => expect(fake.callsTo(LIST)).toHaveLength(2))
   })
@@ -201,7 +201,7 @@ describe('ReviewListPage', () => {
       [LIST]: store().list,
       [BULK]: [() => ok([{ id: '3', ok: true, message: 'Marked rejected' }])],
     })
-    renderAt(<ReviewListPage />, '/admin/product-reviews', '/admin/product-reviews')
+    renderAt(<ReviewListPage />, '/admin/product-reviews', '/admin/product-reviews', { toasts: true })
     await screen.findByText('Tạm được')
     await user.click(screen.getByRole('checkbox', { name: 'Select review by Khách 1' }))
     await user.click(screen.getByRole('button', { name: 'Reject' }))
@@ -216,7 +216,8 @@ describe('ReviewListPage', () => {
         name: 'Yes, go ahead',
       }),
     )
-    expect(await screen.findByRole('dialog', { name: 'Reject: Results' })).toHaveTextContent('1 of 1 done.')
+    expect(await toastWith('Reject:')).toHaveTextContent(/^Reject: 1 of 1 done\.$/)
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(fake.callsTo(BULK)[0]!.body).toEqual({ ids: ['1'], status: 'rejected' })
   })
 

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { EditScreen } from '../../components/edit-screen.tsx'
+import { emailTakenCheck } from '../../lib/email-taken.ts'
 import { paths } from '../../lib/paths.ts'
 import { useEditController } from '../../lib/use-edit-controller.ts'
 import { translateMessage } from '../../lib/validation.ts'
@@ -25,6 +26,8 @@ export function StaffCreatePage() {
     resolver: staffCreateResolver,
     save: { endpoint: endpoints.staff.create, input: (body) => ({ body }) },
     placeRefusal,
+    // A taken e-mail shows with the rules' messages after one save (the server checks it only once they hold).
+    alsoWhenRulesBreak: emailTakenCheck,
     back: paths.staff,
     saved: t('staff.created'),
     stay: true,

@@ -249,6 +249,23 @@ describe('adding a member', () => {
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Khoa')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
+
+  it('shows a taken e-mail beside a missing name after one save', async () => {
+    const user = userEvent.setup()
+    const fake = fakeFetch({
+      ...session,
+      'GET /api/admin/users/email-taken': () => ok({ taken: true }),
+    })
+    renderSignedIn(<StaffCreatePage />, '/admin/staff/add', '/admin/staff/add')
+    await user.type(screen.getByLabelText(/^Email/), 'ha@example.com')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('This email is already in use'),
+    )
+    expect(screen.getByLabelText(/^Name/)).toHaveAccessibleDescription('This field is required')
+    expect(fake.callsTo('GET /api/admin/users/email-taken')[0]!.query.get('email')).toBe('ha@example.com')
+    expect(fake.callsTo('POST /api/admin/staff')).toHaveLength(0)
+  })
 })
 
 describe('editing a member', () => {

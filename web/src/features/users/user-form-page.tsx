@@ -7,6 +7,7 @@ import { type AddressFieldError, AddressPicker, addressErrors } from '../../comp
 import { DateField } from '../../components/date-field.tsx'
 import { EditScreen } from '../../components/edit-screen.tsx'
 import { HistoryLink } from '../../components/history-link.tsx'
+import { emailTakenCheck } from '../../lib/email-taken.ts'
 import { useFormat } from '../../lib/format.ts'
 import { paths } from '../../lib/paths.ts'
 import { useCan } from '../../lib/permissions.tsx'
@@ -129,6 +130,8 @@ export function UserCreatePage() {
       input: (body) => ({ body: { ...body, role: 'user' as const } }),
     },
     placeRefusal: placeUserRefusal,
+    // A taken e-mail shows with the rules' messages after one save (the server checks it only once they hold).
+    alsoWhenRulesBreak: emailTakenCheck,
     back: paths.users,
     saved: t('users.created'),
   })

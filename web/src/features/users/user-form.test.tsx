@@ -249,6 +249,45 @@ describe('the add-user screen', () => {
     )
   })
 
+  it('shows a taken e-mail with the broken rules after one save, asking the server only about the e-mail', async () => {
+    const user = userEvent.setup()
+    const server = fakeFetch({
+      ...placeRoutes,
+      'GET /api/admin/users/email-taken': (call) =>
+        ok({ taken: call.query.get('email') === 'an@example.com' }),
+    })
+    renderAt(<UserCreatePage />, '/admin/user', '/admin/user')
+    await user.type(screen.getByLabelText(/^Name/), 'Nguyễn Văn An')
+    await user.type(screen.getByLabelText(/^Email/), ' an@example.com')
+    await user.type(screen.getByLabelText(/^Password/), 'short1')
+    await user.type(screen.getByLabelText(/^Phone Number/), '0901234567')
+    await user.selectOptions(screen.getByLabelText(/^Gender/), 'Male')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('This email is already in use'),
+    )
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(
+      'Password must be at least 8 characters',
+    )
+    expect(server.callsTo('GET /api/admin/users/email-taken').map((call) => call.query.get('email'))).toEqual(
+      ['an@example.com'],
+    )
+    expect(server.callsTo('POST /api/admin/users')).toHaveLength(0)
+
+    // The password mended, the e-mail's message stays until the e-mail changes; a free one asks again, and says nothing.
+    await user.clear(screen.getByLabelText(/^Password/))
+    await user.type(screen.getByLabelText(/^Password/), 'longer1')
+    expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('This email is already in use')
+    await user.clear(screen.getByLabelText(/^Email/))
+    await user.type(screen.getByLabelText(/^Email/), 'binh@example.com')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(server.callsTo('GET /api/admin/users/email-taken')).toHaveLength(2))
+    expect(screen.getByLabelText(/^Email/)).not.toHaveAccessibleDescription()
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(
+      'Password must be at least 8 characters',
+    )
+  })
+
   it('offers Select..., Female and Male for gender', () => {
     renderAt(<UserCreatePage />, '/admin/user', '/admin/user')
     const options = screen.getAllByRole('option').map((option) => option.textContent)

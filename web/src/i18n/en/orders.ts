@@ -100,6 +100,11 @@ export const orders = {
     /** Said after the amount to collect when it is not the total (a mark shows it; this is its text). */
     amountDiffers: 'differs from the total',
     amountDiffersNote: 'The amount to collect was set by hand and differs from the total.',
+    /** What 'To collect' says of an order that is paid or refunded: nothing is owed. */
+    nothingToCollect: {
+      paid: 'Nothing — paid',
+      refunded: 'Nothing — refunded',
+    },
     payment: 'Payment method',
     /** The payment line: the method and where the money stands. */
     paymentLine: {

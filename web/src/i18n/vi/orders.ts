@@ -97,6 +97,11 @@ export const orders: Messages<typeof en> = {
     amountToCollect: 'Số tiền cần thu',
     amountDiffers: 'khác với tổng cộng',
     amountDiffersNote: 'Số tiền cần thu đã được nhập tay và khác với tổng cộng.',
+    /** What 'To collect' says of an order that is paid or refunded: nothing is owed. */
+    nothingToCollect: {
+      paid: 'Không — đã thanh toán',
+      refunded: 'Không — đã hoàn tiền',
+    },
     payment: 'Phương thức thanh toán',
     paymentLine: {
       paid: 'Đã thanh toán bằng {{method}}',

@@ -19,9 +19,12 @@ export type CodToCollect =
  * that and nothing else; 0 prints 'Đã thanh toán', as the carrier reads it. Before, an order paid by cash on
  * delivery (`methodPayment` '1') whose money is still to come collects its `amount` (the amount staff may have set
  * by hand, as the invoice's QR code asks). Any other order collects nothing; it reads as paid only when its
- * payment status says so.
+ * payment status says so (paid or refunded), and then before anything else.
  */
 export function codToCollect(order: DocumentOrder): CodToCollect {
+  // A paid (or refunded) order collects nothing, whatever its shipment was made with: paid after it was handed
+  // over, or its COD already collected, the courier must not ask for the money again.
+  if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') return { kind: 'paid' }
   if (order.shipment)
     return order.shipment.codAmount > 0
       ? { kind: 'collect', amount: order.shipment.codAmount }
@@ -32,5 +35,5 @@ export function codToCollect(order: DocumentOrder): CodToCollect {
     order.amount > 0
   )
     return { kind: 'collect', amount: order.amount }
-  return order.paymentStatus === 'paid' ? { kind: 'paid' } : { kind: 'none' }
+  return { kind: 'none' }
 }
