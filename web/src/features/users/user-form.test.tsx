@@ -260,7 +260,7 @@ describe('the add-user screen', () => {
     await user.type(screen.getByLabelText(/^Name/), 'Nguyễn Văn An')
     await user.type(screen.getByLabelText(/^Email/), ' an@example.com')
     await user.type(screen.getByLabelText(/^Password/), 'short1')
-    await user.type(screen.getByLabelText(/^Phone Number/), '0901234567')
+    await user.type(screen.getByLabelText(/^Phone number/), '0901234567')
     await user.selectOptions(screen.getByLabelText(/^Gender/), 'Male')
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() =>
