@@ -296,7 +296,7 @@ describe('GET /api/admin/users/email-taken', () => {
 
   it('answers 400 naming the e-mail for one that is not an e-mail, and 401 without a session', async () => {
     const refused = expectEnvelope(await taken('not an email'), 400)
-    expect(refused.errors).toEqual({ email: 'Please enter correct email format' })
+    expect(refused.errors).toEqual({ email: 'Enter a valid email address' })
     expect(expectEnvelope(await taken('an@example.vn', {}), 401).status).toBe(false)
   })
 
