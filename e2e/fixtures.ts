@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
+import type { Product } from '@store/contract'
 import { AUTH_FILE } from '../playwright.config.ts'
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -146,4 +147,21 @@ export async function openSetting(page: Page) {
   await expect(dialog).toBeVisible()
   await expect(page.getByRole('menu')).toBeHidden()
   return dialog
+}
+
+/** A phone number no customer has yet: an order taken with it makes a customer of its own, for the test to delete. */
+export async function freshPhone(api: Api) {
+  for (;;) {
+    const digits = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+    const taken = await api.get<{ data: unknown[] }>(`/admin/users?role=user&phone=${digits}`)
+    if (taken.data.length === 0) return digits
+  }
+}
+
+/** A demo product sold as it is (no variants), with stock to spare. */
+export async function productInStock(api: Api) {
+  const { data } = await api.get<{ data: Product[] }>('/admin/products?limit=100&sortBy=createdAt:asc')
+  const product = data.find((p) => p.quantity > 10 && p.variants.length === 0 && !p.name.startsWith('E2E'))
+  if (!product) throw new Error('no product with stock to spare')
+  return product
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { formatVnd, type Order, orderTotals, type Product, type User } from '@store/contract'
-import { type Api, expect, expectAccessible, screenshot, test, unique } from './fixtures.ts'
+import { formatVnd, type Order, orderTotals, type Product } from '@store/contract'
+import { type Api, expect, expectAccessible, freshPhone, screenshot, test, unique } from './fixtures.ts'
 
 // Lines added to and changed on an order from its detail screen (CONTRACT 5.1). The test takes its own order
 // through the API, so no demo order changes; deleting it at the end (a Pending order never paid) gives its
@@ -8,15 +8,6 @@ import { type Api, expect, expectAccessible, screenshot, test, unique } from './
 
 interface ListAnswer<T> {
   data: T[]
-}
-
-/** A phone number no customer has yet. */
-async function freshPhone(api: Api) {
-  for (;;) {
-    const digits = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
-    const taken = await api.get<ListAnswer<User>>(`/admin/users?role=user&phone=${digits}`)
-    if (taken.data.length === 0) return digits
-  }
 }
 
 /**
@@ -149,8 +140,11 @@ test('adding a product to an order and changing a line from its detail, from the
     // The stock went down by the units the order now holds.
     expect(await stockOf(api, first)).toBe(before.first - 3)
     expect(await stockOf(api, second)).toBe(before.second - 2)
-    // The toasts have said their piece: axe waits for their timers' bars, and would then catch one half faded out.
-    await expect(page.locator('.Toastify__toast')).toHaveCount(0)
+    // This test's toasts have said their piece: axe waits for their timers' bars, and would then catch one half
+    // faded out. (Others may come and go meanwhile: orders other tests take show here as they happen.)
+    await expect(
+      page.locator('.Toastify__toast').filter({ hasText: new RegExp(`${first.name}|${second.name}`) }),
+    ).toHaveCount(0)
     await expectAccessible(page)
     await screenshot(page, 'order-lines-wide')
 

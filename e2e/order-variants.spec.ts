@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
-import type { Order, Product, User } from '@store/contract'
+import type { Order, Product } from '@store/contract'
 import { vi } from '../web/src/i18n/vi/index.ts'
-import { type Api, expect, expectAccessible, screenshot, test, unique } from './fixtures.ts'
+import { type Api, expect, expectAccessible, freshPhone, screenshot, test, unique } from './fixtures.ts'
 
 // An order of one variant of a product (CONTRACT 5.4), taken on the New order screen in Vietnamese from the
 // keyboard alone: the product picked, then its size M chosen in the select that follows, the size L out of stock
@@ -41,15 +41,6 @@ async function arrangeProduct(api: Api) {
     ],
   })
   return data
-}
-
-/** A phone number no customer has yet. */
-async function freshPhone(api: Api) {
-  for (;;) {
-    const digits = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
-    const taken = await api.get<ListAnswer<User>>(`/admin/users?role=user&phone=${digits}`)
-    if (taken.data.length === 0) return digits
-  }
 }
 
 /** Presses Tab until `target` has the focus: the tab order reaches it, and nothing else moves the focus. */

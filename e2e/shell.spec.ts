@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import type { Order, Product, User } from '@store/contract'
+import type { Order, Product } from '@store/contract'
 import { vi } from '../web/src/i18n/vi/index.ts'
-import { type Api, expect, expectAccessible, test, unique } from './fixtures.ts'
+import { expect, expectAccessible, freshPhone, test, unique } from './fixtures.ts'
 
 // The signed-in frame's own tools, in Vietnamese: the colour scheme (the account menu's choice, remembered, applied
 // before the app's code runs, the sign-in screen following the system), the command palette finding an order by
@@ -97,15 +97,6 @@ test('dark mode: chosen in the account menu, remembered, painted before the app 
   await page.getByRole('menuitemradio', { name: shell.colorScheme.auto }).click()
   await expect.poll(() => scheme(page)).toBe('light')
 })
-
-/** A phone number no customer has yet. */
-async function freshPhone(api: Api) {
-  for (;;) {
-    const digits = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
-    const taken = await api.get<ListAnswer<User>>(`/admin/users?role=user&phone=${digits}`)
-    if (taken.data.length === 0) return digits
-  }
-}
 
 test('the command palette finds an order by phone and a product by SKU, and opens them', async ({
   page,

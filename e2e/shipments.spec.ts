@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import type { Order, Product, StockMovement, User } from '@store/contract'
+import type { Order, Product, StockMovement } from '@store/contract'
 import { vi } from '../web/src/i18n/vi/index.ts'
-import { type Api, expect, expectAccessible, screenshot, test, unique } from './fixtures.ts'
+import { type Api, expect, expectAccessible, freshPhone, screenshot, test, unique } from './fixtures.ts'
 
 // A parcel's life from its order's detail (CONTRACT 5.5): handed to a carrier with its COD, picked up, delivered,
 // its label printed, and the carrier's payment of the COD recorded from the COD screen; and a parcel that comes
@@ -10,14 +10,6 @@ import { type Api, expect, expectAccessible, screenshot, test, unique } from './
 
 interface ListAnswer<T> {
   data: T[]
-}
-
-async function freshPhone(api: Api) {
-  for (;;) {
-    const digits = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
-    const taken = await api.get<ListAnswer<User>>(`/admin/users?role=user&phone=${digits}`)
-    if (taken.data.length === 0) return digits
-  }
 }
 
 /**

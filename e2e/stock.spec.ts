@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import type { Order, Product, User } from '@store/contract'
 import { vi } from '../web/src/i18n/vi/index.ts'
-import { type Api, expect, expectAccessible, screenshot, test, unique } from './fixtures.ts'
+import { type Api, expect, expectAccessible, freshPhone, screenshot, test, unique } from './fixtures.ts'
 
 // A product's stock on its edit screen, in Vietnamese: a delivery received by hand, an order taking units, and a
 // take larger than the stock refused beside its field. The test makes its own product, order and customer, and
@@ -33,15 +33,6 @@ async function arrangeProduct(api: Api, quantity: number) {
     size: [],
   })
   return data
-}
-
-/** A phone number no customer has yet. */
-async function freshPhone(api: Api) {
-  for (;;) {
-    const digits = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
-    const taken = await api.get<ListAnswer<User>>(`/admin/users?role=user&phone=${digits}`)
-    if (taken.data.length === 0) return digits
-  }
 }
 
 /** The body rows of the movements table, newest first (the header row has no cells). */

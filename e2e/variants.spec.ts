@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
-import { type Order, type Product, slugify, type User } from '@store/contract'
+import { type Order, type Product, slugify } from '@store/contract'
 import { vi } from '../web/src/i18n/vi/index.ts'
-import { type Api, expect, expectAccessible, screenshot, test, unique } from './fixtures.ts'
+import { expect, expectAccessible, freshPhone, screenshot, test, unique } from './fixtures.ts'
 
 // A product's variants, in Vietnamese: made in the add form from sizes × colours, each row's stock typed, saved; on
 // its edit screen the table, a variant's stock taken by an order with the movement naming its SKU, and the ordered
@@ -16,15 +16,6 @@ const v = vi.products.variants
 
 interface ListAnswer<T> {
   data: T[]
-}
-
-/** A phone number no customer has yet. */
-async function freshPhone(api: Api) {
-  for (;;) {
-    const digits = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
-    const taken = await api.get<ListAnswer<User>>(`/admin/users?role=user&phone=${digits}`)
-    if (taken.data.length === 0) return digits
-  }
 }
 
 /** Nothing is wider than the screen: the page never scrolls sideways. */
