@@ -265,9 +265,19 @@ async function main() {
             disableStorageReset: true,
           }
           const config = profile.name === 'phone' ? phoneConfig : profile.config
-          const result = await lighthouse(`${server.base}${address}`, flags, config)
-          if (!result) throw new Error(`Lighthouse returned nothing for ${page.name}`)
-          const { lhr } = result
+          let lhr: Result | undefined
+          // Now and then the trace misses the page's start (NO_NAVSTART, 'Please run Lighthouse again'): that run
+          // is made again, twice at most; any other failure stops the bench.
+          for (let attempt = 1; ; attempt++) {
+            const result = await lighthouse(`${server.base}${address}`, flags, config)
+            if (!result) throw new Error(`Lighthouse returned nothing for ${page.name}`)
+            lhr = result.lhr
+            if (lhr.runtimeError?.code === 'NO_NAVSTART' && attempt < 3) {
+              process.stdout.write('r')
+              continue
+            }
+            break
+          }
           if (lhr.runtimeError) throw new Error(`${page.name}, ${profile.name}: ${lhr.runtimeError.message}`)
           const landed = new URL(lhr.finalDisplayedUrl).pathname
           if (landed !== address) throw new Error(`${page.name} ended at ${landed}, not ${address}`)
