@@ -17,6 +17,8 @@
  *   npm run build && npm run bench:lighthouse               # 3 runs a page and profile, the median shown
  *   npm run bench:lighthouse -- --runs 1 --only dashboard   # one run of the pages whose name holds 'dashboard'
  *   npm run bench:lighthouse -- --audits                    # also the audits that cost each run points
+ *   npm run bench:lighthouse -- --costs                     # also the main thread's time by kind and by script
+ *   npm run bench:lighthouse -- --profile desktop            # one profile only: desktop or phone
  *   npm run bench:lighthouse -- --cpu-slowdown 4            # Lighthouse's own slowdown, uncalibrated
  *   npm run bench:lighthouse -- --only slow --waterfall     # the slow line alone, with each file's timing
  *
@@ -85,6 +87,8 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '3' },
     only: { type: 'string' },
     audits: { type: 'boolean', default: false },
+    costs: { type: 'boolean', default: false },
+    profile: { type: 'string' },
     'cpu-slowdown': { type: 'string' },
     waterfall: { type: 'boolean', default: false },
   },
@@ -99,6 +103,18 @@ interface Run {
   cls: number
   /** The audits that cost points, worst first (with --audits). */
   failing: string[]
+  /** Where the main thread's time went, by kind of work and by script (with --costs). */
+  costs: string[]
+}
+
+/** The rows of a table audit's details as `label: n ms`, largest first, the first `count` of them. */
+const tableRows = (lhr: Result, id: string, label: string, value: string, count: number): string[] => {
+  const details = lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined
+  return (details?.items ?? [])
+    .map((item) => ({ name: String(item[label]), ms: Number(item[value]) }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map((r) => `${r.name.replace(/^https?:\/\/[^/]+/, '')} ${Math.round(r.ms)} ms`)
 }
 
 const figures = (lhr: Result): Run => {
@@ -113,6 +129,11 @@ const figures = (lhr: Result): Run => {
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
       .sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
       .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`),
+    costs: [
+      ...tableRows(lhr, 'mainthread-work-breakdown', 'groupLabel', 'duration', 7),
+      '| scripts:',
+      ...tableRows(lhr, 'bootup-time', 'url', 'total', 8),
+    ],
   }
 }
 
@@ -236,7 +257,7 @@ async function main() {
     }
     for (const page of pages) {
       const address = page.path.replaceAll('{order}', order)
-      for (const profile of PROFILES) {
+      for (const profile of PROFILES.filter((p) => !options.profile || p.name === options.profile)) {
         const runs: Run[] = []
         for (let i = 0; i < RUNS; i++) {
           await tab.evaluate(
@@ -336,6 +357,9 @@ async function main() {
   }
   if (options.audits) {
     for (const r of rows) console.log(`${r.page}, ${r.profile}: ${r.median.failing.join('; ') || 'none'}`)
+  }
+  if (options.costs) {
+    for (const r of rows) console.log(`${r.page}, ${r.profile}: ${r.median.costs.join('; ')}`)
   }
   const results = path.join(root, 'bench/results')
   mkdirSync(results, { recursive: true })
