@@ -260,16 +260,20 @@ export function ListScreen<Row extends { id: string }>({
           emptyText={list.searchText.trim() ? empty?.noMatch : empty?.none}
           noMatchText={empty?.noMatch}
         />
-        <Group justify="space-between" align="flex-end" mt="md" gap="sm">
-          <NativeSelect
-            label={t('common.list.pageSize')}
-            size="xs"
-            value={String(list.limit)}
-            onChange={(event) => list.setLimit(Number(event.currentTarget.value))}
-            data={PAGE_SIZES.map(String)}
-          />
-          <Pager meta={list.meta} onPage={list.setPage} />
-        </Group>
+        {/* Shown once the first page is in: below a table still empty, it would be pushed down the screen by
+            the rows (a layout shift). */}
+        {list.meta && (
+          <Group justify="space-between" align="flex-end" mt="md" gap="sm">
+            <NativeSelect
+              label={t('common.list.pageSize')}
+              size="xs"
+              value={String(list.limit)}
+              onChange={(event) => list.setLimit(Number(event.currentTarget.value))}
+              data={PAGE_SIZES.map(String)}
+            />
+            <Pager meta={list.meta} onPage={list.setPage} />
+          </Group>
+        )}
       </Paper>
       <ConfirmDialog
         opened={list.pendingDelete !== null}
