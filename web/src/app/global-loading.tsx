@@ -12,7 +12,7 @@ export function GlobalLoading() {
       pos="fixed"
       zIndex={1000}
       overlayProps={{ blur: 1 }}
-      loaderProps={{ 'aria-label': t('common.saving') }}
+      loaderProps={{ role: 'status', 'aria-label': t('common.saving') }}
     />
   )
 }

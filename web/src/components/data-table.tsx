@@ -173,7 +173,7 @@ export function DataTable<Row>({
         visible={loading}
         zIndex={5}
         overlayProps={{ blur: 1 }}
-        loaderProps={{ 'aria-label': t('common.loading') }}
+        loaderProps={{ role: 'status', 'aria-label': t('common.loading') }}
       />
       <Table.ScrollContainer minWidth={phone ? 0 : minWidth}>
         <Table

@@ -68,7 +68,7 @@ export function EditScreen({
         <LoadingOverlay
           visible={edit.loading}
           zIndex={5}
-          loaderProps={{ 'aria-label': t('common.loading') }}
+          loaderProps={{ role: 'status', 'aria-label': t('common.loading') }}
         />
         {readOnly ? (
           <>

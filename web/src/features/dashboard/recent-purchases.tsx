@@ -45,7 +45,7 @@ export function RecentPurchases() {
           visible={recent.isFetching}
           zIndex={5}
           overlayProps={{ blur: 1 }}
-          loaderProps={{ 'aria-label': t('common.loading') }}
+          loaderProps={{ role: 'status', 'aria-label': t('common.loading') }}
         />
         <Table.ScrollContainer minWidth={300}>
           <Table

@@ -84,7 +84,7 @@ export function StockProducts({ stock }: { stock: StockKind }) {
           visible={products.isFetching}
           zIndex={5}
           overlayProps={{ blur: 1 }}
-          loaderProps={{ 'aria-label': t('common.loading') }}
+          loaderProps={{ role: 'status', 'aria-label': t('common.loading') }}
         />
         <Table
           verticalSpacing="xs"
