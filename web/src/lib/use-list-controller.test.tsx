@@ -103,6 +103,23 @@ describe('useListController through a list screen', () => {
     expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page')
   })
 
+  it('shows the page size and the pager only once the first page is in, so the rows never push them down', async () => {
+    // The list's answer waits until the test lets it go.
+    let answer = () => {}
+    fakeFetch({
+      [LIST]: (call) => new Promise<Response>((resolve) => (answer = () => resolve(listReply(call)))),
+    })
+    renderAt(<ThingList />, '/x?page=2', '/x')
+    expect(await screen.findByRole('table', { name: 'Thing' })).toHaveAttribute('aria-busy', 'true')
+    expect(screen.queryByRole('combobox', { name: 'Rows per page' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Page 2' })).not.toBeInTheDocument()
+
+    act(() => answer())
+    expect(await screen.findByText('thing 2.1')).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('10')
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page')
+  })
+
   it('sends a typed search 1000 ms after the last key, back on page 1', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     const fake = fakeFetch({ [LIST]: listReply })
