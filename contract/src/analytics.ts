@@ -6,7 +6,12 @@ import { csvAnswer, optionalDay, ordered } from './list-params.ts'
 import { messageRef, messages } from './messages.ts'
 import { CARRIERS } from './shipments.ts'
 
-const figure = z.number().int().nonnegative()
+/**
+ * A count or a sum of money, whole and never negative. Not zod's `.int()`, which stops at 2^53 − 1: a product may
+ * cost up to that, so a day's or a year's sum may go past it, and is then as exact as a double (the sum was a
+ * 500 before).
+ */
+const figure = z.number().nonnegative().multipleOf(1)
 
 /**
  * The dashboard's sales figures (CONTRACT.md section 2). Cancelled orders (status 0) count nowhere. "Today" and
