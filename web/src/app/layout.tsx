@@ -12,7 +12,6 @@ import {
   useMantineColorScheme,
   VisuallyHidden,
 } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
 import {
   IconKeyboard,
   IconLogout,
@@ -32,6 +31,7 @@ import { fileUrl, paths } from '../lib/paths.ts'
 import { PermissionsProvider } from '../lib/permissions.tsx'
 import { useSession } from '../lib/session.tsx'
 import { notify } from '../lib/toast.ts'
+import { useMedia } from '../lib/use-media.ts'
 import { focusContent, focusHeadingOnArrival } from './focus-heading.ts'
 import classes from './layout.module.css'
 import { NAV } from './nav.ts'
@@ -62,7 +62,7 @@ export function Layout() {
   const permissions = user?.permissions ?? []
   const navigate = useNavigate()
   const { pathname } = useLocation()
-  const phone = useMediaQuery(PHONE, false) ?? false
+  const phone = useMedia(PHONE)
   // Wide screens: the sidebar starts open (260 px) and collapses to 64 px. Phones: hidden until opened.
   const [open, setOpen] = useState(true)
   const [phoneOpen, setPhoneOpen] = useState(false)

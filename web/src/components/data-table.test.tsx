@@ -308,6 +308,25 @@ describe('DataTable on a phone', () => {
     expect(screen.queryByText('picture')).not.toBeInTheDocument()
   })
 
+  it('renders as cards from the first render on, never first as a laptop’s table', () => {
+    const picture = vi.fn(() => 'picture')
+    renderPlain(
+      <DataTable
+        caption="Things"
+        columns={[
+          { key: 'name', header: 'Name', render: (row: Row) => row.name },
+          { key: 'image', header: 'Image', phone: 'hide', render: picture },
+        ]}
+        rows={rows(3)}
+        meta={meta(3, 10)}
+        loading={false}
+        rowKey={(r) => r.id}
+      />,
+    )
+    expect(bodyRows()).toHaveLength(3)
+    expect(picture).not.toHaveBeenCalled()
+  })
+
   it('shows a value of 0 in a card, as it shows any other number (a product nothing of which has sold)', () => {
     const counted: Column<Row>[] = [
       { key: 'name', header: 'Name', render: (row) => row.name },

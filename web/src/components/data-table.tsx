@@ -9,12 +9,12 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
 import type { ListMeta } from '@store/contract'
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SortState } from '../lib/use-list-address.ts'
+import { useMedia } from '../lib/use-media.ts'
 
 export interface Column<Row> {
   key: string
@@ -113,7 +113,7 @@ export function DataTable<Row>({
   noMatchText?: string
 }) {
   const { t } = useTranslation()
-  const phone = useMediaQuery(PHONE_QUERY) === true
+  const phone = useMedia(PHONE_QUERY)
   const first = meta ? (meta.page - 1) * meta.limit : 0
   const own = phone ? columns.filter((column) => column.phone === 'cell') : columns
   const carded = phone ? columns.filter((column) => column.phone === undefined) : []

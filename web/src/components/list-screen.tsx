@@ -1,5 +1,4 @@
 import { ActionIcon, Button, Group, NativeSelect, Paper, Tooltip } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
 import {
   IconDownload,
   IconEye,
@@ -16,6 +15,7 @@ import { Link } from 'react-router'
 import { KEYSHORTCUTS } from '../lib/keyshortcuts.ts'
 import { PAGE_SIZES } from '../lib/use-list-address.ts'
 import type { ListController } from '../lib/use-list-controller.ts'
+import { useMedia } from '../lib/use-media.ts'
 import { BulkBar, BulkResults } from './bulk-bar.tsx'
 import { ConfirmDialog } from './confirm-dialog.tsx'
 import { type Column, DataTable, PHONE_QUERY } from './data-table.tsx'
@@ -80,7 +80,7 @@ export function ListScreen<Row extends { id: string }>({
   empty?: { none: string; noMatch: string }
 }) {
   const { t } = useTranslation()
-  const phone = useMediaQuery(PHONE_QUERY) === true
+  const phone = useMedia(PHONE_QUERY)
   // On a phone the filter bar would push the rows a screen down: it opens on demand.
   const [filtersOpen, setFiltersOpen] = useState(false)
   const filterCount = Object.keys(list.filterValues).length

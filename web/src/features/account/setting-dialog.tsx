@@ -1,8 +1,8 @@
 import { Modal, Tabs } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
 import { IconDevices, IconLock, IconShieldLock, IconUser } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { useSession } from '../../lib/session.tsx'
+import { useMedia } from '../../lib/use-media.ts'
 import { ChangePasswordForm } from './change-password-form.tsx'
 import { ProfileForm } from './profile-form.tsx'
 import { SessionsTab } from './sessions-tab.tsx'
@@ -17,7 +17,7 @@ import { TwoFactorTab } from './two-factor-tab.tsx'
 export function SettingDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation()
   const { user } = useSession()
-  const phone = useMediaQuery('(max-width: 576px)', false) ?? false
+  const phone = useMedia('(max-width: 576px)')
   return (
     <Modal
       opened={opened}

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button, Group, Modal, NumberInput, Paper, Stack, Text } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
 import {
   MAX_LINE_QUANTITY,
   messageRef,
@@ -19,6 +18,7 @@ import { applyServerErrors } from '../../lib/forms.ts'
 import { ApiError } from '../../lib/http.ts'
 import { invalidateAfter, queryKeys, useApiMutation } from '../../lib/queries.ts'
 import { notify } from '../../lib/toast.ts'
+import { useMedia } from '../../lib/use-media.ts'
 import { translateMessage } from '../../lib/validation.ts'
 import { amountSeparators } from './new-order-lines.tsx'
 import { ProductPicker } from './product-picker.tsx'
@@ -104,7 +104,7 @@ export function OrderLineDialog({
   onClose: () => void
 }) {
   const { t } = useTranslation()
-  const phone = useMediaQuery('(max-width: 576px)', false) ?? false
+  const phone = useMedia('(max-width: 576px)')
   const title =
     target?.mode === 'change'
       ? t('orders.lineForm.changeTitle', { name: target.line.product.name })

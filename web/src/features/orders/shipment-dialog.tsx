@@ -10,7 +10,6 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
 import {
   CARRIERS,
   type Carrier,
@@ -32,6 +31,7 @@ import { applyServerErrors } from '../../lib/forms.ts'
 import { ApiError } from '../../lib/http.ts'
 import { invalidateAfter } from '../../lib/queries.ts'
 import { notify } from '../../lib/toast.ts'
+import { useMedia } from '../../lib/use-media.ts'
 import { translateMessage } from '../../lib/validation.ts'
 import { useCreateShipment } from './api/shipment.ts'
 import { amountSeparators } from './new-order-lines.tsx'
@@ -104,7 +104,7 @@ export function ShipmentDialog({
   onClose: () => void
 }) {
   const { t } = useTranslation()
-  const phone = useMediaQuery('(max-width: 576px)', false) ?? false
+  const phone = useMedia('(max-width: 576px)')
   // A new form each opening: what was typed and refused before does not linger.
   const [session, setSession] = useState(0)
   return (
