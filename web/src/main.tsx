@@ -2,8 +2,7 @@
 import './lib/start-early-session.ts'
 // Then: it sets zod up for the page's Content-Security-Policy before any schema is built.
 import './lib/csp.ts'
-import '@mantine/core/styles.css'
-import '@mantine/dates/styles.css'
+import './app/mantine-styles.ts'
 import 'react-toastify/dist/ReactToastify.css'
 import './app/global.css'
 import { StrictMode } from 'react'

@@ -1,4 +1,6 @@
 import { DateInput } from '@mantine/dates'
+// The calendar's stylesheet comes with the field's code, not with the first page's (mantine-styles.ts).
+import '@mantine/dates/styles.css'
 // The calendar's month and weekday names in Vietnamese; dayjs has only English built in.
 import 'dayjs/locale/vi'
 import type { ReactNode, Ref } from 'react'
