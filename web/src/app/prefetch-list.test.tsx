@@ -52,6 +52,18 @@ describe('prefetchList', () => {
     },
   )
 
+  it('starts the product filters’ categories and brands beside the first page: the screen asks for them no second time', async () => {
+    localStorage.setItem('token', 'access-1')
+    const fake = serve()
+    const queryClient = createQueryClient()
+    await prefetchList(queryClient, new URL('http://shop.test/admin/products'))
+    const choices = ['GET /api/admin/categories/all', 'GET /api/admin/brands/all']
+    expect(choices.map((call) => fake.callsTo(call).length)).toEqual([1, 1])
+    renderAt(<ProductListPage />, '/admin/products', '*', { queryClient })
+    await screen.findByRole('table')
+    expect(choices.map((call) => fake.callsTo(call).length)).toEqual([1, 1])
+  })
+
   it('asks for nothing without a session, for another address or a narrowed list, or without the permission', async () => {
     const fake = serve(account('staff', ['dashboard:read']))
     await prefetchList(createQueryClient(), new URL('http://shop.test/admin/products'))

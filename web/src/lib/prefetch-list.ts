@@ -4,13 +4,25 @@ import { tokens } from './http.ts'
 import { apiQuery } from './queries.ts'
 import { meQuery } from './session.tsx'
 
-/** The lists whose first page is asked for with the page's download, and the permission each needs. */
+/**
+ * The lists whose first page is asked for with the page's download, the permission each needs, and the calls its
+ * filters make for their choices (the product list's categories and brands): answered before the screen renders,
+ * they do not make it render a second time, which on a phone was a long task of its own for each.
+ */
 const LISTS: Record<
   string,
-  { endpoint: typeof endpoints.products.list | typeof endpoints.orders.list; permission: Permission }
+  {
+    endpoint: typeof endpoints.products.list | typeof endpoints.orders.list
+    permission: Permission
+    choices: (typeof endpoints.categories.all | typeof endpoints.brands.all)[]
+  }
 > = {
-  '/admin/products': { endpoint: endpoints.products.list, permission: 'catalog:read' },
-  '/admin/orders': { endpoint: endpoints.orders.list, permission: 'orders:read' },
+  '/admin/products': {
+    endpoint: endpoints.products.list,
+    permission: 'catalog:read',
+    choices: [endpoints.categories.all, endpoints.brands.all],
+  },
+  '/admin/orders': { endpoint: endpoints.orders.list, permission: 'orders:read', choices: [] },
 }
 
 /**
@@ -27,7 +39,10 @@ export async function prefetchList(queryClient: QueryClient, url: URL): Promise<
   try {
     const me = await queryClient.ensureQueryData(meQuery)
     if (!me.data.permissions.includes(list.permission)) return
-    await queryClient.prefetchQuery(apiQuery(list.endpoint, { query: { page: 1 } }))
+    await Promise.all([
+      queryClient.prefetchQuery(apiQuery(list.endpoint, { query: { page: 1 } })),
+      ...list.choices.map((choices) => queryClient.prefetchQuery(apiQuery(choices))),
+    ])
   } catch {
     // The session's own check reports a failed /me; the screen reports its own call.
   }
