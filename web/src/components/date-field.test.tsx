@@ -157,4 +157,29 @@ describe('DateField', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(onValid).toHaveBeenCalledWith({ dob: '1990-03-07' }, expect.anything())
   })
+  it('keeps a date typed and left at once when its owner takes it later, as a list’s address does', async () => {
+    const user = userEvent.setup()
+    /** Takes the last change only when told to, as a list's filter takes it later, through the address. */
+    function Late() {
+      const [value, setValue] = useState('2026-11-29')
+      const [pending, setPending] = useState(value)
+      return (
+        <>
+          <DateField label="From" value={value} onChange={setPending} />
+          <button type="button" onClick={() => setValue(pending)}>
+            Take
+          </button>
+          <output aria-label="Held value">{value}</output>
+        </>
+      )
+    }
+    renderPlain(<Late />)
+    await user.clear(box('From'))
+    await user.type(box('From'), '2026-11-30')
+    await user.tab()
+    expect(box('From')).toHaveValue('2026-11-30')
+    await user.click(screen.getByRole('button', { name: 'Take' }))
+    expect(held()).toHaveTextContent('2026-11-30')
+    expect(box('From')).toHaveValue('2026-11-30')
+  })
 })

@@ -3,7 +3,7 @@ import { DateInput } from '@mantine/dates'
 import '@mantine/dates/styles.css'
 // The calendar's month and weekday names in Vietnamese; dayjs has only English built in.
 import 'dayjs/locale/vi'
-import type { ReactNode, Ref } from 'react'
+import { type ReactNode, type Ref, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFormat } from '../lib/format.ts'
 
@@ -48,12 +48,21 @@ export interface DateFieldProps {
 export function DateField({ value, onChange, onBlur, maxDate, minDate, ref, ...field }: DateFieldProps) {
   const { t } = useTranslation()
   const format = useFormat()
+  // The date as typed, held here at once. The owner may take a change a moment later (a list's filter goes through
+  // its address, which the router changes in a transition); Mantine's field puts its text back to the value it
+  // holds when it loses the focus, so a date typed and left before the owner took it was shown as the one before,
+  // or as nothing.
+  const [held, setHeld] = useState(value || null)
+  useEffect(() => setHeld(value || null), [value])
   return (
     <DateInput
       {...field}
       ref={ref}
-      value={value || null}
-      onChange={(date) => onChange(date ?? '')}
+      value={held}
+      onChange={(date) => {
+        setHeld(date)
+        onChange(date ?? '')
+      }}
       onBlur={() => onBlur?.()}
       valueFormat={format.datePattern}
       // Our own reading of the language's pattern: dayjs without its parsing plugin would read '05/06/2026' as
