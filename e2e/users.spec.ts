@@ -261,7 +261,7 @@ test('add user: a taken email shows next to the email and the form keeps what wa
   }
 })
 
-test('add user: a short password and a taken e-mail both show after one save', async ({ page, api }) => {
+test('add user: a short password and a taken email both show after one save', async ({ page, api }) => {
   const existing = await makeCustomer(api)
   const name = unique('E2E Both')
   try {

@@ -192,10 +192,10 @@ export const authEndpoints = defineEndpoints('auth', {
   forgotPassword: {
     method: 'POST',
     path: '/admin/auth/forgot-password',
-    summary: 'Ask for a password reset link by e-mail; the same answer whether the account exists or not',
+    summary: 'Ask for a password reset link by email; the same answer whether the account exists or not',
     description:
-      'For an active member of staff, and when SMTP_URL is set, e-mails a link to /reset-password valid 30 ' +
-      'minutes and usable once. Rate limited per address and per e-mail (429).',
+      'For an active member of staff, and when SMTP_URL is set, emails a link to /reset-password valid 30 ' +
+      'minutes and usable once. Rate limited per address and per email (429).',
     public: true,
     body: forgotPasswordBody,
     answer: emptyEnvelope,

@@ -250,7 +250,7 @@ export type OrderLineChange = z.infer<typeof orderLineChange>
 
 /**
  * The customer of a new order (CONTRACT 5.1): `{ id }` of an existing one, or a new one by name and phone (an
- * e-mail if they give one), who gets no password.
+ * email if they give one), who gets no password.
  */
 export const orderCustomer = z
   .object({

@@ -63,7 +63,7 @@ export const staffUpdateBody = z.object({
 })
 export type StaffUpdateBody = z.infer<typeof staffUpdateBody>
 
-/** A one-time link to choose a password, and whether it was also e-mailed to the member. */
+/** A one-time link to choose a password, and whether it was also emailed to the member. */
 const link = { link: z.string(), expiresAt: isoDate, emailed: z.boolean() }
 
 export const staffAnswer = envelope(staffMember)
@@ -78,7 +78,7 @@ export const staffEndpoints = defineEndpoints('staff', {
     method: 'GET',
     path: '/admin/staff',
     permission: 'staff:manage',
-    summary: 'A page of staff accounts; `name` searches name and e-mail; filters by role and active',
+    summary: 'A page of staff accounts; `name` searches name and email; filters by role and active',
     query: staffListQuery,
     answer: staffList,
   },
@@ -96,7 +96,7 @@ export const staffEndpoints = defineEndpoints('staff', {
     permission: 'staff:manage',
     summary: 'Add a member of staff; answers a one-time link to choose a password (72 hours)',
     description:
-      'The link is also e-mailed when SMTP_URL is set (`emailed` says whether it was sent). The account has ' +
+      'The link is also emailed when SMTP_URL is set (`emailed` says whether it was sent). The account has ' +
       'no password until the link is followed.',
     body: staffCreateBody,
     status: 201,

@@ -168,11 +168,11 @@ export const userEndpoints = defineEndpoints('users', {
     method: 'GET',
     path: '/admin/users/email-taken',
     permission: 'customers:write',
-    summary: 'Whether an e-mail is already an account’s (any role, any case)',
+    summary: 'Whether an email is already an account’s (any role, any case)',
     description:
-      'Lets an add form (a customer, a member of staff) name a taken e-mail together with the rules its other ' +
+      'Lets an add form (a customer, a member of staff) name a taken email together with the rules its other ' +
       'fields break, in one save: the save itself is refused with those rules before the server looks at the ' +
-      'e-mail. The save still checks it (409 `emailTaken`).',
+      'email. The save still checks it (409 `emailTaken`).',
     query: z.object({ email }),
     answer: envelope(z.object({ taken: z.boolean() })),
   },

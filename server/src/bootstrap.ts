@@ -65,7 +65,7 @@ export async function ensureAdmin(
   else if (format === 'pretty')
     log.warn(
       `Administrator account created (shown only this once):\n${boxed([
-        `e-mail     ${config.ADMIN_EMAIL}`,
+        `email     ${config.ADMIN_EMAIL}`,
         `password   ${password}`,
       ])}`,
     )

@@ -77,7 +77,7 @@ export const configSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
-    ADMIN_EMAIL: z.email('must be an e-mail address').default('admin@example.com'),
+    ADMIN_EMAIL: z.email('must be an email address').default('admin@example.com'),
     ADMIN_PASSWORD: z
       .string()
       .min(8, 'must be 8 to 128 characters with a digit')
@@ -132,18 +132,18 @@ export const configSchema = z
       .string()
       .refine(isSmtpUrl, 'must be smtp://user:password@host:port or smtps://user:password@host:port')
       .optional(),
-    /** The sender of every e-mail; unset: `Store back-office <no-reply@localhost>` (mail/settings.ts). */
+    /** The sender of every email; unset: `Store back-office <no-reply@localhost>` (mail/settings.ts). */
     MAIL_FROM: z
       .string()
-      .regex(MAIL_ADDRESS, 'must be an e-mail address, alone or as Name <address>, on one line')
+      .regex(MAIL_ADDRESS, 'must be an email address, alone or as Name <address>, on one line')
       .optional(),
-    /** Where staff reach the back-office, for the links in e-mails; unset: http://localhost:<PORT>. */
+    /** Where staff reach the back-office, for the links in emails; unset: http://localhost:<PORT>. */
     PUBLIC_URL: z
       .string()
       .refine(isWebAddress, 'must be an http:// or https:// address, such as https://shop.example/admin')
       .transform((v) => v.replace(/\/+$/, ''))
       .optional(),
-    /** The language of e-mails to an account that has not signed in yet; unset: `vi`. */
+    /** The language of emails to an account that has not signed in yet; unset: `vi`. */
     MAIL_LANGUAGE: z.enum(['vi', 'en'], { error: 'must be vi or en' }).optional(),
     /**
      * Where uploaded files go (docs/operations.md, "File storage"): unset, `DATA_DIR/uploads`;

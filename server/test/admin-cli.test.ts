@@ -78,10 +78,10 @@ describe('the recovery commands', () => {
     expect((await resetTwoFactor(t.app.services, 'chu@shop.test')).wasOn).toBe(false)
   })
 
-  it('reset-2fa refuses an unknown e-mail and a customer', async () => {
+  it('reset-2fa refuses an unknown email and a customer', async () => {
     await t.database.db.insert(users).values({ name: 'Khách', email: 'khach@shop.test', role: 'user' })
     await expect(resetTwoFactor(t.app.services, 'nobody@shop.test')).rejects.toThrow(
-      new AdminCommandError('No account has the e-mail nobody@shop.test.'),
+      new AdminCommandError('No account has the email nobody@shop.test.'),
     )
     await expect(resetTwoFactor(t.app.services, 'khach@shop.test')).rejects.toThrow(
       new AdminCommandError("khach@shop.test is a customer's account, not a member of staff."),
@@ -138,20 +138,20 @@ describe('the recovery commands', () => {
     expect(JSON.stringify(entry)).not.toContain(tokenOf(created.link))
   })
 
-  it('create names the member after their e-mail when no name is given, and refuses bad input', async () => {
+  it('create names the member after their email when no name is given, and refuses bad input', async () => {
     const created = await createStaffAccount(t.app.services, { email: 'thu.ngan@shop.test', role: 'staff' })
     expect(created.member.name).toBe('thu.ngan')
     for (const [input, message] of [
       [
         { email: 'QUANLY@shop.test', role: 'staff' },
-        'An account with the e-mail QUANLY@shop.test exists already.',
+        'An account with the email QUANLY@shop.test exists already.',
       ],
       [
         { email: 'khach@shop.test', role: 'admin' },
-        'An account with the e-mail khach@shop.test exists already.',
+        'An account with the email khach@shop.test exists already.',
       ],
       [{ email: 'new@shop.test', role: 'user' }, '--role must be admin or staff.'],
-      [{ email: 'not-an-email', role: 'admin' }, 'e-mail: Enter a valid email address'],
+      [{ email: 'not-an-email', role: 'admin' }, 'email: Enter a valid email address'],
       [{ email: 'x@shop.test', role: 'admin', name: '   ' }, '--name: This field is required'],
     ] as const) {
       await expect(createStaffAccount(t.app.services, input)).rejects.toThrow(new AdminCommandError(message))
@@ -180,7 +180,7 @@ describe('npm run admin', () => {
 
     const taken = run('src/admin/cli.ts', ['create', 'BOSS@shop.test', '--role', 'staff'], settings)
     expect(await taken.exited).toBe(1)
-    expect(taken.stderr()).toContain('Failed: An account with the e-mail BOSS@shop.test exists already.')
+    expect(taken.stderr()).toContain('Failed: An account with the email BOSS@shop.test exists already.')
 
     // Wrong usage stops before the database is opened (the functions' refusals are tested above).
     for (const args of [['frobnicate'], ['create', 'x@shop.test']]) {

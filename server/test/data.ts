@@ -5,7 +5,7 @@ import { orderTotals } from '../src/modules/orders/totals.ts'
 import { recomputeRatings } from '../src/modules/reviews/rating.ts'
 
 // Rows the admin API has no create call for (customers' orders and reviews come from the store), written
-// straight into a test database. Every generated name, e-mail and slug is unique within the process.
+// straight into a test database. Every generated name, email and slug is unique within the process.
 
 let counter = 0
 const next = () => ++counter

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
-// A real SMTP server on a loopback port, for the tests of the e-mails the back-office sends: it takes every
+// A real SMTP server on a loopback port, for the tests of the emails the back-office sends: it takes every
 // message, keeps the bytes exactly as they arrived with the SMTP envelope and login beside them, and parses
 // them as a mail program would (mailparser).
 

@@ -22,7 +22,7 @@ const HELP = `Recovery commands for the store's staff accounts.
 
   npm run admin -- create <email> --role admin|staff [--name "Full name"]
       Add a member of staff without a password and print a one-time link (valid 72 hours) with which they
-      choose one. The e-mail must not belong to any account yet.
+      choose one. The email must not belong to any account yet.
 
   --help   this text
 
@@ -81,7 +81,7 @@ async function main() {
   const [command, email, ...rest] = positionals
   if (rest.length > 0) throw new UsageError(`Unexpected: ${rest.join(' ')}`)
   if (command === 'reset-2fa') {
-    if (!email) throw new UsageError('Name the e-mail of the account: npm run admin -- reset-2fa <email>')
+    if (!email) throw new UsageError('Name the email of the account: npm run admin -- reset-2fa <email>')
     if (values.role !== undefined || values.name !== undefined)
       throw new UsageError('reset-2fa takes no --role or --name')
     const done = await openStore((services) => resetTwoFactor(services, email))
@@ -94,7 +94,7 @@ async function main() {
   }
   if (command === 'create') {
     if (!email)
-      throw new UsageError('Name the e-mail of the new account: npm run admin -- create <email> --role admin')
+      throw new UsageError('Name the email of the new account: npm run admin -- create <email> --role admin')
     if (values.role === undefined) throw new UsageError('Give the role: --role admin or --role staff')
     const created = await openStore((services) =>
       createStaffAccount(services, { email, role: values.role!, name: values.name }),

@@ -38,7 +38,7 @@ async function staffByEmail(services: Services, address: string) {
     })
     .from(users)
     .where(sql`lower(${users.email}) = ${address.trim().toLowerCase()}`)
-  if (!account) throw new AdminCommandError(`No account has the e-mail ${address}.`)
+  if (!account) throw new AdminCommandError(`No account has the email ${address}.`)
   if (account.role !== 'admin' && account.role !== 'staff')
     throw new AdminCommandError(`${account.email} is a customer's account, not a member of staff.`)
   return account
@@ -96,7 +96,7 @@ function check<T>(what: string, rule: z.ZodType<T>, value: unknown): T {
  * link (72 hours) with which they choose it. For a store whose every administrator is gone or locked out.
  */
 export async function createStaffAccount(services: Services, input: CreateStaffInput) {
-  const address = check('e-mail', emailRule, input.email)
+  const address = check('email', emailRule, input.email)
   if (!(STAFF_ROLES as readonly string[]).includes(input.role))
     throw new AdminCommandError(`--role must be ${STAFF_ROLES.join(' or ')}.`)
   const role = input.role as StaffRole
@@ -123,7 +123,7 @@ export async function createStaffAccount(services: Services, input: CreateStaffI
     })
   } catch (error) {
     if (error instanceof HttpError && error.refusal.code === 'emailTaken')
-      throw new AdminCommandError(`An account with the e-mail ${address} exists already.`)
+      throw new AdminCommandError(`An account with the email ${address} exists already.`)
     throw error
   }
 }

@@ -66,7 +66,7 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
     /** A disabled member of staff cannot sign in, and their sessions end when they are disabled. */
     active: boolean('active').notNull().default(true),
-    /** The language the account last signed in with ('en' or 'vi'): the language of the e-mails it gets. */
+    /** The language the account last signed in with ('en' or 'vi'): the language of the emails it gets. */
     language: text('language'),
     /** The TOTP secret (base32) once two-step sign-in is on; null while it is off. */
     totpSecret: text('totp_secret'),
@@ -79,7 +79,7 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // A customer taken by phone may have no e-mail (CONTRACT 5.1): kept as '', which many may share.
+    // A customer taken by phone may have no email (CONTRACT 5.1): kept as '', which many may share.
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`).where(sql`${t.email} <> ''`),
     // The order search by phone (CONTRACT 5.2): numbers are kept in one form, so an equal match finds them.
     index('users_phone_idx').on(t.phoneNumber),
@@ -187,7 +187,7 @@ export const recoveryCodes = pgTable(
 
 /**
  * What was done through the API, by whom (CONTRACT 4.4). Written in the same transaction as the write it records;
- * no call updates or deletes a row. The actor's name and e-mail are copied so an entry still reads right after
+ * no call updates or deletes a row. The actor's name and email are copied so an entry still reads right after
  * the account changes or goes.
  */
 export const auditLog = pgTable(
@@ -504,7 +504,7 @@ export const orderLines = pgTable(
 
 /**
  * An order's timeline (CONTRACT 4.5): every status move, payment change, edit, deleted line and staff note,
- * written in the transaction of the change it records. The actor's name and e-mail are copied, as in the audit
+ * written in the transaction of the change it records. The actor's name and email are copied, as in the audit
  * log, so an entry reads right after the account changes or goes. `from`/`to` hold a status code or a payment
  * status as text; an edit's `changes` are field → [before, after].
  */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 
 /**
- * Who acts, as a timeline entry or a stock movement records it: the signed-in account, its name and e-mail copied
+ * Who acts, as a timeline entry or a stock movement records it: the signed-in account, its name and email copied
  * so the entry reads the same after a rename.
  */
 export interface Actor {

@@ -79,7 +79,7 @@ export class AuditNote {
   actor?: { id: number; name: string; email: string } | null
   /** Another action than the endpoint's: a failed sign-in. */
   action?: AuditAction
-  /** Nothing happened worth an entry (a reset asked for an e-mail no account has). */
+  /** Nothing happened worth an entry (a reset asked for an email no account has). */
   skip = false
   /** A call recorded outside its transaction also records its failure (a wrong password). */
   recordFailure = false

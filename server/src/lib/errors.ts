@@ -55,14 +55,14 @@ export const badRequest = (field: string, code: MessageCode, params?: MessagePar
 export const unauthorized = (code: MessageCode) => new HttpError(401, { code })
 export const forbidden = (code: MessageCode = 'adminsOnly') => new HttpError(403, { code })
 export const notFound = (code: MessageCode) => new HttpError(404, { code })
-/** A 409, about `field` when given (a taken e-mail or slug), else about the record. */
+/** A 409, about `field` when given (a taken email or slug), else about the record. */
 export const conflict = (code: MessageCode, params?: MessageParams, field?: string) =>
   field ? fieldError(409, field, code, params) : new HttpError(409, params ? { code, params } : { code })
 
 /**
- * Runs every check of a form's fields that the schema cannot make (a date against today, a taken e-mail, an
+ * Runs every check of a form's fields that the schema cannot make (a date against today, a taken email, an
  * address's codes) and refuses once with all the fields that failed, so a form shows them after one save rather
- * than one a save. A field that is wrong makes it a 400; a conflict alone (a taken e-mail) stays a 409. An error
+ * than one a save. A field that is wrong makes it a 400; a conflict alone (a taken email) stays a 409. An error
  * that is not about a field is thrown as it is.
  *
  * @example const place = await checkFields(() => checkDob(body.dob), () => checkEmailFree(db, body.email))

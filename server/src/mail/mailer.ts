@@ -5,7 +5,7 @@ import type { Services } from '../types.ts'
 import { type MailContent, oneLine } from './messages.ts'
 import { DEFAULT_MAIL_FROM } from './settings.ts'
 
-/** Where a mail goes: the account's e-mail address, with its name beside it. */
+/** Where a mail goes: the account's email address, with its name beside it. */
 export interface Recipient {
   name: string
   address: string
@@ -18,7 +18,7 @@ export interface MailLog {
 }
 
 /**
- * Sends the back-office's e-mails through the SMTP server of `SMTP_URL`. A message holds no user text in a header
+ * Sends the back-office's emails through the SMTP server of `SMTP_URL`. A message holds no user text in a header
  * but the recipient, given to nodemailer as an address object so that it encodes the name and not we.
  */
 export interface Mailer {
@@ -51,7 +51,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>, log
       text: content.text,
       html: content.html,
     })
-    log.info({ messageId: info.messageId }, 'e-mail sent')
+    log.info({ messageId: info.messageId }, 'email sent')
   }
 
   return {

@@ -117,7 +117,7 @@ export const oneLine = (text: string) =>
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed
   text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim()
 
-/** The e-mail that carries a link to choose a password, in plain text and HTML, in the member's language. */
+/** The email that carries a link to choose a password, in plain text and HTML, in the member's language. */
 export function passwordMail(input: PasswordMailInput): MailContent {
   const w = WORDING[input.language][input.kind]
   const name = oneLine(input.name)

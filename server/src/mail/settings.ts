@@ -20,7 +20,7 @@ export const passwordLinkOf = (
   language: MailLanguage,
 ): string => `${publicUrlOf(config)}/reset-password?token=${encodeURIComponent(token)}&lang=${language}`
 
-/** The language of an e-mail to an account: the one it last signed in with, else the shop's (`MAIL_LANGUAGE`). */
+/** The language of an email to an account: the one it last signed in with, else the shop's (`MAIL_LANGUAGE`). */
 export const mailLanguageOf = (
   config: Pick<Config, 'MAIL_LANGUAGE'>,
   accountLanguage: string | null | undefined,

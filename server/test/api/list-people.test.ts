@@ -54,7 +54,7 @@ beforeAll(async () => {
     createdAt: new Date('2026-02-01T03:00:00Z'),
   })
 
-  // Names that read alike ('anh', 'Anh', 'Ánh'), the same name twice, e-mails in mixed case, several customers
+  // Names that read alike ('anh', 'Anh', 'Ánh'), the same name twice, emails in mixed case, several customers
   // joined at one instant, and the edges of store days (1 February begins at 17:00 UTC on 31 January).
   const at = (iso: string) => new Date(iso)
   const people: [string, string, number | null, string][] = [

@@ -281,11 +281,11 @@ describe('sign-in', () => {
     expect(me.data).toEqual(data.user)
   })
 
-  it('ignores the case of the e-mail', async () => {
+  it('ignores the case of the email', async () => {
     await login(t, { email: ADMIN.email.toUpperCase(), password: ADMIN.password })
   })
 
-  it('gives a wrong password, an unknown e-mail and a customer account the same 401', async () => {
+  it('gives a wrong password, an unknown email and a customer account the same 401', async () => {
     const wrong = expectEnvelope(
       await t.call('POST', LOGIN, { email: ADMIN.email, password: 'Wrong12345' }, anonymous),
       401,
@@ -301,7 +301,7 @@ describe('sign-in', () => {
     expect(customer.data).toBeNull()
   })
 
-  it('refuses a bad e-mail format or a missing field with the field named', async () => {
+  it('refuses a bad email format or a missing field with the field named', async () => {
     const format = expectEnvelope(
       await t.call('POST', LOGIN, { email: 'not-an-email', password: 'x' }, anonymous),
       400,

@@ -65,7 +65,7 @@ afterAll(async () => {
   await t.close()
   await smtp.close()
 })
-// Each test in an hour of its own: the limits count requests per e-mail an hour, and these tests ask often.
+// Each test in an hour of its own: the limits count requests per email an hour, and these tests ask often.
 beforeEach(() => {
   now += 61 * MINUTE
 })
@@ -116,7 +116,7 @@ async function mailFor(email: string): Promise<ReceivedMail> {
 }
 
 describe('asking for a reset link', () => {
-  it('e-mails an active member a 30-minute link to PUBLIC_URL, in their language, as text and HTML', async () => {
+  it('emails an active member a 30-minute link to PUBLIC_URL, in their language, as text and HTML', async () => {
     const answer = await forgot(MEMBER.email.toUpperCase())
     expect(answer.statusCode).toBe(200)
     expect(answer.body).toEqual(SENT)
@@ -160,7 +160,7 @@ describe('asking for a reset link', () => {
     expect(mail.parsed.html).toContain('lang="vi"')
   })
 
-  it('answers an unknown e-mail, a customer and a disabled member exactly the same, and sends them nothing', async () => {
+  it('answers an unknown email, a customer and a disabled member exactly the same, and sends them nothing', async () => {
     const before = { mails: smtp.messages.length, audit: await auditCount() }
     const tokensBefore = (await t.database.db.select({ n: count() }).from(passwordTokens))[0]!.n
     for (const email of ['nobody@shop.test', CUSTOMER.email, DISABLED.email]) {
@@ -172,7 +172,7 @@ describe('asking for a reset link', () => {
     await mailFor(MEMBER.email)
     expect(smtp.messages.slice(before.mails).map((m) => m.envelope.to)).toEqual([[MEMBER.email]])
     expect((await t.database.db.select({ n: count() }).from(passwordTokens))[0]!.n).toBe(tokensBefore + 1)
-    // Every request is recorded, with the e-mail asked for; only a member's names its account.
+    // Every request is recorded, with the email asked for; only a member's names its account.
     const entries = await t.database.db
       .select()
       .from(auditLog)
@@ -188,8 +188,8 @@ describe('asking for a reset link', () => {
     ])
   })
 
-  it('refuses a bad e-mail naming the field, whether or not the account exists', async () => {
-    for (const email of ['', 'not an e-mail', `${'a'.repeat(250)}@x.vn`]) {
+  it('refuses a bad email naming the field, whether or not the account exists', async () => {
+    for (const email of ['', 'not an email', `${'a'.repeat(250)}@x.vn`]) {
       const body = expectEnvelope(await forgot(email), 400)
       expect(Object.keys(body.errors)).toEqual(['email'])
     }
@@ -389,7 +389,7 @@ describe('a name that tries to write headers', () => {
 })
 
 describe('the limits on reset requests', () => {
-  it(`answers 429 after ${RESET_LIMITS.perEmail.max} requests for one e-mail in an hour, from any address`, async () => {
+  it(`answers 429 after ${RESET_LIMITS.perEmail.max} requests for one email in an hour, from any address`, async () => {
     const email = 'flooded@shop.test'
     for (let i = 0; i < RESET_LIMITS.perEmail.max; i++) expect((await forgot(email)).statusCode).toBe(200)
     const refused = await forgot(email)
@@ -397,10 +397,10 @@ describe('the limits on reset requests', () => {
     expect(body).toMatchObject({ code: 'tooManyResetRequests', params: { minutes: 60 } })
     expect(body.message).toBe('Too many password reset requests; try again in 60 minutes')
     expect(refused.headers['retry-after']).toBe('3600')
-    // Another e-mail from the same address is still answered.
+    // Another email from the same address is still answered.
     const address = nextAddress()
     expect((await forgot('someone.else@shop.test', address)).statusCode).toBe(200)
-    // An existing member's e-mail is limited the same way, and a flood writes no entry beyond the limit.
+    // An existing member's email is limited the same way, and a flood writes no entry beyond the limit.
     const before = await auditCount()
     for (let i = 0; i < RESET_LIMITS.perEmail.max + 3; i++) await forgot(DISABLED.email)
     expect(await auditCount()).toBe(before + RESET_LIMITS.perEmail.max)
@@ -411,13 +411,13 @@ describe('the limits on reset requests', () => {
     expect((await forgot(email)).statusCode).toBe(200)
   })
 
-  it(`answers 429 after ${RESET_LIMITS.perAddress.max} requests from one address, whatever the e-mails`, async () => {
+  it(`answers 429 after ${RESET_LIMITS.perAddress.max} requests from one address, whatever the emails`, async () => {
     const address = '203.0.113.77'
     for (let i = 0; i < RESET_LIMITS.perAddress.max; i++)
       expect((await forgot(`walker${i}@shop.test`, address)).statusCode).toBe(200)
     const body = expectEnvelope(await forgot('walker-next@shop.test', address), 429)
     expect(body.code).toBe('tooManyResetRequests')
-    // The refused e-mail was not counted against itself: from elsewhere it is answered.
+    // The refused email was not counted against itself: from elsewhere it is answered.
     expect((await forgot('walker-next@shop.test')).statusCode).toBe(200)
     // An IPv6 client is one /64, whichever of its addresses it uses.
     for (let i = 0; i < RESET_LIMITS.perAddress.max; i++)
@@ -454,7 +454,7 @@ describe('without mail, or with mail that fails', () => {
     expect(
       await bare.database.db.select().from(passwordTokens).where(eq(passwordTokens.userId, member!.id)),
     ).toEqual([])
-    // An administrator still makes a member's link, handed over by hand: nothing was e-mailed.
+    // An administrator still makes a member's link, handed over by hand: nothing was emailed.
     const created = await bare.call('POST', '/api/admin/staff', {
       name: 'Tay Trao',
       email: 'taytrao@shop.test',

@@ -158,7 +158,7 @@ describe('PUT /api/admin/settings', () => {
       messageText({ code: 'bankIncomplete' }),
     ],
     ['an account without its bank', { bankBin: '' }, 'bankBin', messageText({ code: 'bankIncomplete' })],
-    ['an e-mail without a domain', { email: 'lienhe@' }, 'email', messageText({ code: 'email' })],
+    ['an email without a domain', { email: 'lienhe@' }, 'email', messageText({ code: 'email' })],
     ['a phone number with letters', { phone: '09012345ab' }, 'phone', messageText({ code: 'number' })],
     ['a phone number too short', { phone: '0901' }, 'phone', messageText({ code: 'phoneLength' })],
     [

@@ -59,7 +59,7 @@ function expectRefused(answer: Answer, seconds: number) {
   return body
 }
 
-describe('sign-in limits per e-mail and address, with the default rules', () => {
+describe('sign-in limits per email and address, with the default rules', () => {
   let c: Clocked
   beforeAll(async () => {
     c = await clockedApp()
@@ -98,7 +98,7 @@ describe('sign-in limits per e-mail and address, with the default rules', () => 
       `Too many sign-in attempts; try again in ${Math.ceil((left - 60) / 60)} minutes`,
     )
 
-    // The same e-mail from another address is another pair.
+    // The same email from another address is another pair.
     expectEnvelope(await signIn(t, '203.0.113.11', ADMIN), 200)
 
     // The window's end lets the pair try again.
@@ -160,7 +160,7 @@ describe('sign-in limits per e-mail and address, with the default rules', () => 
   })
 })
 
-describe('sign-in limits per address and per e-mail, behind a proxy', () => {
+describe('sign-in limits per address and per email, behind a proxy', () => {
   let c: Clocked
   // Small shared limits, so that they are reached before the pair's own.
   beforeAll(async () => {
@@ -172,7 +172,7 @@ describe('sign-in limits per address and per e-mail, behind a proxy', () => {
   const via = (client: string, credentials: { email: string; password: string }) =>
     signIn(c.t, proxy, credentials, client)
 
-  it('refuses one address that fails on many e-mails, until the window ends', async () => {
+  it('refuses one address that fails on many emails, until the window ends', async () => {
     const attacker = '203.0.113.50'
     for (const email of ['a@test.example', 'b@test.example', 'c@test.example'])
       expectEnvelope(await via(attacker, wrong(email)), 401)
@@ -185,7 +185,7 @@ describe('sign-in limits per address and per e-mail, behind a proxy', () => {
     expectEnvelope(await via(attacker, wrong('d@test.example')), 401)
   })
 
-  it('does not hold an address’s failures on other e-mails against the account it is known to', async () => {
+  it('does not hold an address’s failures on other emails against the account it is known to', async () => {
     const office = '198.51.100.8'
     expectEnvelope(await via(office, ADMIN), 200)
     for (const email of ['x@test.example', 'y@test.example', 'z@test.example'])
@@ -195,11 +195,11 @@ describe('sign-in limits per address and per e-mail, behind a proxy', () => {
     expectEnvelope(await via(office, ADMIN), 200)
   })
 
-  it('bounds an attack from many addresses on one e-mail, and never blocks the owner’s known address', async () => {
+  it('bounds an attack from many addresses on one email, and never blocks the owner’s known address', async () => {
     const owner = '198.51.100.7'
     expectEnvelope(await via(owner, ADMIN), 200)
     for (let i = 1; i <= 5; i++) expectEnvelope(await via(`203.0.113.${i}`, wrong()), 401)
-    // The sixth unknown address meets the e-mail's ceiling, also with the right password.
+    // The sixth unknown address meets the email's ceiling, also with the right password.
     expectRefused(await via('203.0.113.6', wrong()), 15 * 60)
     expectRefused(await via('192.0.2.77', ADMIN), 15 * 60)
     // The owner's usual address is not blocked: not by the ceiling, not by any pair of the attacker's.

@@ -6,7 +6,7 @@ import { updateStaff } from '../../src/modules/staff/repository.ts'
 import { ADMIN, type Answer, expectEnvelope, startApp, type TestApp } from '../helpers.ts'
 import { headerLines, linkIn, SMTP_USER, sentTo, startSmtp, type TestSmtp, tokenOf } from '../smtp.ts'
 
-// Staff accounts (CONTRACT 4.2): the calls of an administrator, their guards, and the links and e-mails with
+// Staff accounts (CONTRACT 4.2): the calls of an administrator, their guards, and the links and emails with
 // which a member chooses a password, sent through a real SMTP server this file starts.
 
 const PUBLIC_URL = 'https://shop.test/back-office'
@@ -79,7 +79,7 @@ function expectRefusal(answer: Answer, status: number, code: string) {
 }
 
 describe('adding a member of staff', () => {
-  it('answers the member and a one-time setup link for 72 hours, e-mails it, and the link sets the password', async () => {
+  it('answers the member and a one-time setup link for 72 hours, emails it, and the link sets the password', async () => {
     const answer = await t.call(
       'POST',
       STAFF,
@@ -173,7 +173,7 @@ describe('adding a member of staff', () => {
     expect(JSON.stringify(rows)).not.toContain(tokenOf(data.setupLink))
   })
 
-  it('refuses an e-mail any account has, whatever its case, with 409 on the field', async () => {
+  it('refuses an email any account has, whatever its case, with 409 on the field', async () => {
     await t.database.db
       .insert(users)
       .values({ name: 'Khách', email: 'khach.staff@test.example', role: 'user' })
@@ -239,7 +239,7 @@ describe('adding a member of staff', () => {
 })
 
 describe('the staff list', () => {
-  // Members of this describe alone: their e-mails end in @list.example, which the search also reads.
+  // Members of this describe alone: their emails end in @list.example, which the search also reads.
   const members = [
     { name: 'Nguyễn Văn An', email: 'an@list.example', role: 'staff' },
     { name: 'Đỗ Thị Bình', email: 'binh@list.example', role: 'admin' },
@@ -257,7 +257,7 @@ describe('the staff list', () => {
     }
     now += 60_000
     admin = (await sessionOf(ADMIN.email, ADMIN.password)).auth
-    // Disabled, and a customer whose name and e-mail match every search below: never listed.
+    // Disabled, and a customer whose name and email match every search below: never listed.
     expectEnvelope(await t.call('PUT', `${STAFF}/${ids['cong@list.example']}`, { active: false }, admin), 200)
     await t.database.db
       .insert(users)
@@ -267,11 +267,11 @@ describe('the staff list', () => {
   const list = async (query: string) =>
     expectEnvelope(await t.call('GET', `${STAFF}?${query}`, undefined, admin), 200)
   const emails = (body: { data: { email: string }[] }) => body.data.map((m) => m.email)
-  /** The e-mails of this describe's members in an answer, which may hold other members too. */
+  /** The emails of this describe's members in an answer, which may hold other members too. */
   const ours = (body: { data: { email: string }[] }) =>
     emails(body).filter((e) => e.endsWith('@list.example'))
 
-  it('searches name and e-mail, ignoring case and diacritics, newest first by default, customers never', async () => {
+  it('searches name and email, ignoring case and diacritics, newest first by default, customers never', async () => {
     const all = await list('name=LIST.EXAMPLE&limit=100')
     expect(emails(all)).toEqual([
       'cong@list.example',
@@ -292,7 +292,7 @@ describe('the staff list', () => {
     // 'ĐỖ' and 'do thi' both find 'Đỗ Thị Bình'.
     expect(ours(await list(`name=${encodeURIComponent('ĐỖ')}&limit=100`))).toEqual(['binh@list.example'])
     expect(ours(await list('name=do%20thi&limit=100'))).toEqual(['binh@list.example'])
-    // By a part of the e-mail only.
+    // By a part of the email only.
     expect(emails(await list('name=zeta@'))).toEqual(['zeta@list.example'])
     // LIKE's own characters are searched as themselves.
     expect((await list('name=%25')).meta.totalResults).toBe(0)
@@ -315,7 +315,7 @@ describe('the staff list', () => {
     expect(everyone.data.every((m: { role: string }) => m.role === 'admin' || m.role === 'staff')).toBe(true)
   })
 
-  it('sorts by name (as read, whatever the case and diacritics), e-mail and creation, either way', async () => {
+  it('sorts by name (as read, whatever the case and diacritics), email and creation, either way', async () => {
     expect(emails(await list('name=list.example&sortBy=name:asc'))).toEqual([
       'pham.an@list.example', // an Phạm
       'zeta@list.example', // Ánh Lê
@@ -557,7 +557,7 @@ describe('the last active administrator', () => {
 })
 
 describe('a reset link made by an administrator', () => {
-  it('answers a 24-hour link, e-mails it in the member’s language, and the link sets a new password', async () => {
+  it('answers a 24-hour link, emails it in the member’s language, and the link sets a new password', async () => {
     const m = await addMember('Hồ Ngọc', 'ho.ngoc@shop.test', 'staff')
     const setupMails = smtp.messages.length
     // The member's last sign-in asked for English: the mails they get are in English from now on.

@@ -111,7 +111,7 @@ describe('POST /api/admin/users', () => {
     expect(body.message).toMatch(/^name: /)
   })
 
-  it('applies the phone, e-mail, password and gender rules', async () => {
+  it('applies the phone, email, password and gender rules', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ phoneNumber: '12345678' }, 'phoneNumber', 'Must be 9 to 15 characters long'],
       [{ phoneNumber: '1234567890123456' }, 'phoneNumber', 'Must be 9 to 15 characters long'],
@@ -186,7 +186,7 @@ describe('POST /api/admin/users', () => {
     expect(today.dob).toBe('2025-06-16')
   })
 
-  it('answers 409 for an e-mail already in use, whatever its case', async () => {
+  it('answers 409 for an email already in use, whatever its case', async () => {
     const body = expectEnvelope(
       await t.call('POST', '/api/admin/users', customer({ email: '  AN@Example.VN ' })),
       409,
@@ -213,7 +213,7 @@ describe('POST /api/admin/users', () => {
       'addressParts.wardCode': 'No ward or commune of this province has this code',
     })
     expect(body.codes.email).toEqual({ code: 'emailTaken' })
-    // A taken e-mail alone is still the contract's 409.
+    // A taken email alone is still the contract's 409.
     const taken = expectEnvelope(
       await t.call('POST', '/api/admin/users', customer({ email: 'an@example.vn' })),
       409,
@@ -286,15 +286,15 @@ describe('GET /api/admin/users/email-taken', () => {
   const taken = (email: string, headers?: Record<string, string>) =>
     t.call('GET', `/api/admin/users/email-taken?email=${encodeURIComponent(email)}`, undefined, headers)
 
-  it('says whether any account has the e-mail, in any case and spacing, before a save would refuse it', async () => {
+  it('says whether any account has the email, in any case and spacing, before a save would refuse it', async () => {
     await create({ email: 'da.co@example.vn' })
     expect(expectEnvelope(await taken(' DA.Co@Example.VN '), 200).data).toEqual({ taken: true })
-    // A member of staff's e-mail is as taken: accounts of every role share one e-mail space.
+    // A member of staff's email is as taken: accounts of every role share one email space.
     expect(expectEnvelope(await taken(ADMIN.email.toUpperCase()), 200).data).toEqual({ taken: true })
     expect(expectEnvelope(await taken('chua.co@example.vn'), 200).data).toEqual({ taken: false })
   })
 
-  it('answers 400 naming the e-mail for one that is not an e-mail, and 401 without a session', async () => {
+  it('answers 400 naming the email for one that is not an email, and 401 without a session', async () => {
     const refused = expectEnvelope(await taken('not an email'), 400)
     expect(refused.errors).toEqual({ email: 'Enter a valid email address' })
     expect(expectEnvelope(await taken('an@example.vn', {}), 401).status).toBe(false)
@@ -413,7 +413,7 @@ describe('PUT /api/admin/users/{id}', () => {
     expect(unchanged.data).toEqual(created)
   })
 
-  it('answers 409 for an e-mail another account uses', async () => {
+  it('answers 409 for an email another account uses', async () => {
     const created = await create({ email: 'clash@example.vn' })
     const body = expectEnvelope(
       await t.call('PUT', `/api/admin/users/${created.id}`, { email: 'Bao@Example.vn' }),

@@ -393,7 +393,7 @@ describe('who saved meanwhile', () => {
 })
 
 describe('version before other refusals', () => {
-  it('answers a stale edit as such, even when it would also be refused for a taken slug or e-mail', async () => {
+  it('answers a stale edit as such, even when it would also be refused for a taken slug or email', async () => {
     const categories = RESOURCES.find((r) => r.name === 'categories')!
     const taken = expectEnvelope(
       await t.call('POST', '/api/admin/categories', { name: unique('Giày') }),

@@ -62,7 +62,7 @@ async function halfWay() {
 
 const code = (mfaToken: string, typed = '000000') =>
   post('/api/admin/auth/login/2fa', { mfaToken, code: typed })
-/** A client address and an e-mail of their own, so no count of an earlier run weighs on them. */
+/** A client address and an email of their own, so no count of an earlier run weighs on them. */
 const fresh = () => ({
   email: `reset-${crypto.randomUUID()}@test.example`,
   from: `10.7.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`,
@@ -93,7 +93,7 @@ describe.each([
     await stop()
     try {
       afterRest()
-      // Twice the limit of one half-way token, and of one e-mail's reset requests: each refused, none checked.
+      // Twice the limit of one half-way token, and of one email's reset requests: each refused, none checked.
       for (let i = 0; i < 10; i++) {
         expectUnavailable(await code(token, i % 2 ? '123456' : 'abcde-fghjk'))
         expectUnavailable(await forgot(asker))

@@ -16,7 +16,7 @@ const url = process.env.TEST_REDIS_URL!
 const redis = new Redis(url)
 const PREFIX = 'store:signin:'
 // Small limits, so each rule is reached in a few attempts: a pair waits after 2 failures and is refused after
-// 4; an address is refused after 5 failures, an e-mail after 5 from unknown addresses.
+// 4; an address is refused after 5 failures, an email after 5 from unknown addresses.
 const env = {
   REDIS_URL: url,
   LOGIN_LIMIT_PER_PAIR: '4',
@@ -28,7 +28,7 @@ let now = Date.now()
 const quiet = { warn: () => {}, info: () => {} }
 const WINDOW = 15 * 60_000
 
-// Every test has e-mails and addresses of its own, which the end deletes from Redis with the administrator's
+// Every test has emails and addresses of its own, which the end deletes from Redis with the administrator's
 // and those of startApp's own sign-in.
 const names: string[] = [ADMIN.email, 'address:127.0.0.1']
 const freshEmail = () => {
@@ -114,7 +114,7 @@ describe('sign-in limits in Redis', () => {
     expectEnvelope(await signIn(first, from, wrong(ADMIN.email)), 429)
   })
 
-  it('refuses an address failing on many e-mails on any process', async () => {
+  it('refuses an address failing on many emails on any process', async () => {
     now += WINDOW
     const from = freshAddress()
     for (let i = 0; i < 5; i++)

@@ -6,9 +6,9 @@ import type { RuleBreakCheck } from './use-edit-controller.ts'
 
 /**
  * An add form's `alsoWhenRulesBreak` (useEditController): when the form's own rules stop a save, the server is
- * still asked whether the e-mail is taken (`GET /admin/users/email-taken`), so that one save shows every message —
- * a short password and a taken e-mail together — rather than the rules first and the e-mail on the next save.
- * Asked only when the e-mail keeps its own rule; a failed check says nothing, as the save checks the e-mail anyway.
+ * still asked whether the email is taken (`GET /admin/users/email-taken`), so that one save shows every message —
+ * a short password and a taken email together — rather than the rules first and the email on the next save.
+ * Asked only when the email keeps its own rule; a failed check says nothing, as the save checks the email anyway.
  *
  * @example useEditController({ …, alsoWhenRulesBreak: emailTakenCheck })
  */

@@ -36,7 +36,7 @@ export function fieldPaths<T extends FieldValues>(values: T): Path<T>[] {
 }
 
 /**
- * Puts a refusal's per-field messages (a 400's, a 409 on a taken e-mail or slug) next to the fields of the
+ * Puts a refusal's per-field messages (a 400's, a 409 on a taken email or slug) next to the fields of the
  * form, by code, so each shows in the chosen language. Answers true when every message found its field, so
  * the caller toasts a refusal that the form does not show whole. The form keeps what the user typed.
  *

@@ -127,7 +127,7 @@ function sendWithProgress(
 async function send(sent: Sent, bearer: string | null) {
   const { method, url, body, signal, onUploadProgress } = sent
   const headers: Record<string, string> = { accept: 'application/json' }
-  // The interface language: the server writes an account's e-mails (a reset link) in the language it last used.
+  // The interface language: the server writes an account's emails (a reset link) in the language it last used.
   const language = i18next.resolvedLanguage ?? i18next.language
   if (language) headers['accept-language'] = language
   let payload: BodyInit | undefined

@@ -9,7 +9,7 @@ export const paths = {
   home: '/',
   login: '/login',
   register: '/register',
-  /** Asks for a password reset link by e-mail (CONTRACT 4.3). */
+  /** Asks for a password reset link by email (CONTRACT 4.3). */
   forgotPassword: '/forgot-password',
   /** Where a reset or set-up link leads: `/reset-password?token=…`. */
   resetPassword: '/reset-password',

@@ -27,7 +27,7 @@ type RecordOf<E> = EndpointAnswer<E> extends { data: infer R } ? R : never
 type Outgoing<Body, Only extends boolean> = Only extends true ? Partial<Body> : Body
 
 /**
- * What the server would refuse that a form's rules cannot see (a taken e-mail), asked when the rules stop a save:
+ * What the server would refuse that a form's rules cannot see (a taken email), asked when the rules stop a save:
  * the messages, each for its field (a `messageRef` text, as the rules' own).
  */
 export type RuleBreakCheck<Values extends FieldValues> = (
@@ -91,7 +91,7 @@ export interface EditControllerOptions<
   keepTouched?: KeepTouched<Values>
   /**
    * Asked when the form's own rules stop a save, to show beside their messages what only the server knows (an add
-   * form's taken e-mail, `emailTakenCheck`): every message after one save. A field changed meanwhile keeps none.
+   * form's taken email, `emailTakenCheck`): every message after one save. A field changed meanwhile keeps none.
    */
   alsoWhenRulesBreak?: RuleBreakCheck<NoInfer<Values>>
 }

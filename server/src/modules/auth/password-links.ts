@@ -40,7 +40,7 @@ export async function makePasswordLink(db: Db, userId: number, kind: PasswordLin
 }
 
 /**
- * The forgot-password link, made in one statement whatever the e-mail: the account is looked up and the token
+ * The forgot-password link, made in one statement whatever the email: the account is looked up and the token
  * stored only when it is an active member of staff (and `store` says a mail can carry it). Every request does
  * the same work, so how long it takes does not tell whether the account exists. Answers the account the link
  * was made for, if any.

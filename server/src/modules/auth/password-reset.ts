@@ -24,9 +24,9 @@ import { revokeAll } from './tokens.ts'
 type ResetCalls = Pick<typeof endpoints.auth, 'forgotPassword' | 'checkResetLink' | 'resetPassword'>
 
 /**
- * How often a reset may be asked for (docs/security.md, "Password reset and set-up links"): per e-mail, so
+ * How often a reset may be asked for (docs/security.md, "Password reset and set-up links"): per email, so
  * nobody can bury a member's mailbox in links, and per client address, so one client cannot walk through many
- * e-mails. A person who lost a mail asks again a few times at most.
+ * emails. A person who lost a mail asks again a few times at most.
  */
 export const RESET_LIMITS = {
   perEmail: { max: 5, windowMs: 60 * 60_000 } satisfies Gate,
@@ -48,10 +48,10 @@ export const RESET_ANSWER_MS = 120
 const settle = (started: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.max(0, started + RESET_ANSWER_MS - performance.now())))
 
-/** The answer to every accepted request, whatever the e-mail: it tells nobody whether an account exists. */
+/** The answer to every accepted request, whatever the email: it tells nobody whether an account exists. */
 const SENT = { status: true as const, data: null, message: messageText({ code: 'resetLinkSent' }) }
 
-/** Forgot-password by e-mail and reset-password with a link's token (CONTRACT 4.3). */
+/** Forgot-password by email and reset-password with a link's token (CONTRACT 4.3). */
 export function passwordResetHandlers(app: FastifyInstance): Handlers<ResetCalls> {
   const services = app.services
   const limiter = attemptStore(app, 'store:reset:', 'refuse')
@@ -83,7 +83,7 @@ export function passwordResetHandlers(app: FastifyInstance): Handlers<ResetCalls
           params: { minutes: Math.max(1, Math.ceil(waitMs / 60_000)) },
         })
       }
-      // Every request does the same work whatever the e-mail (a token made and hashed, the account looked up,
+      // Every request does the same work whatever the email (a token made and hashed, the account looked up,
       // one statement that stores the token only for an active member of staff) and answers before any mail is
       // sent, so neither the answer nor its time tells whether the account exists.
       const now = services.now()
@@ -101,7 +101,7 @@ export function passwordResetHandlers(app: FastifyInstance): Handlers<ResetCalls
         })
         mailer.sendLater({ name: account.name, address: account.email }, content, 'password reset')
       }
-      // Every accepted request is recorded, whatever the e-mail, like a failed sign-in: the administrators see
+      // Every accepted request is recorded, whatever the email, like a failed sign-in: the administrators see
       // who is being asked for, and recording only the real accounts would make those answers slower.
       const staff = account && isStaffRole(account.role) ? account : undefined
       audit.actor = null

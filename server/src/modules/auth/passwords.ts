@@ -10,7 +10,7 @@ const options = {
 
 export const hashPassword = (password: string) => hash(password, options)
 
-/** A hash of a password nobody has, so an unknown e-mail costs as long to refuse as a wrong password. */
+/** A hash of a password nobody has, so an unknown email costs as long to refuse as a wrong password. */
 let decoy: Promise<string> | undefined
 
 export async function checkPassword(

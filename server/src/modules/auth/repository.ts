@@ -64,7 +64,7 @@ export const deviceOf = (request: { ip?: string; headers: Record<string, unknown
 /**
  * Records the sign-in and opens a session with its first token pair, in one transaction of its own: a sign-in
  * call runs outside one, since its audit entry is written after it, also when it fails. The language the
- * sign-in asked for (`en` or `vi`) is kept for the e-mails the account gets.
+ * sign-in asked for (`en` or `vi`) is kept for the emails the account gets.
  */
 export const openSession = (
   db: Db,

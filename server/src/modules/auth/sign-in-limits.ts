@@ -4,18 +4,18 @@ import type { Config } from '../../config.ts'
 import type { AttemptLimiter, Gate, Verdict } from '../../lib/rate-limit.ts'
 
 /**
- * The rules of sign-in (docs/operations.md, "Sign-in limits"). Failures are counted per e-mail and client
+ * The rules of sign-in (docs/operations.md, "Sign-in limits"). Failures are counted per email and client
  * address together (the pair), so an attacker's failures weigh on the attacker's own pairs and never on the
  * owner's; a pair is slowed down, then refused for the rest of the window. Beside it, one address may fail
- * only so often whatever the e-mails, and one e-mail only so often from all unknown addresses together. An
+ * only so often whatever the emails, and one email only so often from all unknown addresses together. An
  * address that has signed an account in before is known to it for a while and meets its pair's rules only.
  */
 export interface SignInRules {
   /** Failures of one pair in a window before it is refused. */
   perPair: number
-  /** Failures from one address, all e-mails together, in a window (known pairs not counted). */
+  /** Failures from one address, all emails together, in a window (known pairs not counted). */
   perAddress: number
-  /** Failures of one e-mail from all unknown addresses together in a window. */
+  /** Failures of one email from all unknown addresses together in a window. */
   perEmail: number
   windowMs: number
   /** Failures of a pair after which each further attempt must wait, from one second doubling to `delayMaxMs`. */
@@ -86,8 +86,8 @@ export class SignInLimits {
     }
     const window = { windowMs: rules.windowMs }
     const known = await store.remembers(keys.known, now)
-    // A known pair is its own owner's: failures of the address on other e-mails, or of other addresses on this
-    // e-mail, are not its business.
+    // A known pair is its own owner's: failures of the address on other emails, or of other addresses on this
+    // email, are not its business.
     const shared: [string, Gate][] = known
       ? []
       : [

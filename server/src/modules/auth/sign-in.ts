@@ -32,7 +32,7 @@ function signInLimits(app: FastifyInstance): SignInLimits {
   return new SignInLimits(store, signInRules(app.services.config), () => app.services.now().getTime())
 }
 
-/** The language a request asks for, as the e-mails speak it: `vi` or `en`. */
+/** The language a request asks for, as the emails speak it: `vi` or `en`. */
 export const languageOf = (request: FastifyRequest): 'vi' | 'en' =>
   /^\s*vi\b/i.test(String(request.headers['accept-language'] ?? '')) ? 'vi' : 'en'
 

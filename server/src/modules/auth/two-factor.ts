@@ -27,7 +27,7 @@ type TwoFactorCalls = Pick<
   'login2fa' | 'twoFactorSetup' | 'twoFactorEnable' | 'twoFactorDisable'
 >
 
-/** The name authenticator apps show beside the account's e-mail. */
+/** The name authenticator apps show beside the account's email. */
 const ISSUER = 'Store back-office'
 /** RFC 6238 as every authenticator app reads an otpauth:// address without options: SHA1, 6 digits, 30 s. */
 const TOTP_OPTIONS = { algorithm: 'SHA1', digits: 6, period: 30 } as const

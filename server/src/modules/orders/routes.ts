@@ -27,7 +27,7 @@ import {
 } from './repository.ts'
 import { addOrderLine, changeOrderLine, createOrder } from './taking.ts'
 
-/** The export's columns, in order (CONTRACT 4.1): the customer by name and e-mail, money as whole VND. */
+/** The export's columns, in order (CONTRACT 4.1): the customer by name and email, money as whole VND. */
 const CSV_HEADER = [
   'id',
   'createdAt',

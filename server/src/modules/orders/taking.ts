@@ -136,7 +136,7 @@ async function customerOf(db: Db, customer: NewOrderBody['customer']): Promise<n
       .limit(1)
     if (taken) throw conflict('emailTaken', undefined, 'customer.email')
   }
-  // Two orders at once for one new e-mail: the unique index decides, and the second hears what the check says.
+  // Two orders at once for one new email: the unique index decides, and the second hears what the check says.
   const [made] = await db
     .insert(users)
     .values({ name: customer.name!, phoneNumber: phone, email: customer.email ?? '', role: 'user' })

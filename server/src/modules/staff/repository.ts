@@ -87,7 +87,7 @@ function orderOf(sortBy: string): SQL[] {
 }
 
 /**
- * A page of staff accounts (administrators and staff, never customers). `name` looks in the name and the e-mail,
+ * A page of staff accounts (administrators and staff, never customers). `name` looks in the name and the email,
  * ignoring case and Vietnamese diacritics as every list does; `role` and `active` narrow it. A shop has tens of
  * staff, not millions: the exact total is a plain count.
  */
@@ -130,7 +130,7 @@ export async function findStaff(db: Db, id: number | null): Promise<StaffRow> {
   return row
 }
 
-/** The account of an e-mail, of any role: a customer's e-mail cannot become a member's as well. */
+/** The account of an email, of any role: a customer's email cannot become a member's as well. */
 async function checkEmailFree(db: Db, email: string) {
   const [taken] = await db
     .select({ id: users.id })
@@ -158,7 +158,7 @@ export async function createStaff(db: Db, body: StaffCreateBody, now: Date): Pro
     liveEvents.emit({ type: 'staff.updated', data: { id: String(row!.id) } })
     return row!
   } catch (error) {
-    // Another call took the e-mail between the check and the insert.
+    // Another call took the email between the check and the insert.
     if (isUniqueViolation(error, 'users_email_lower_key')) throw conflict('emailTaken', undefined, 'email')
     throw error
   }

@@ -203,7 +203,7 @@ function checkDob(dob: string | null | undefined, timeZone: string, now: Date) {
   if (dob && dob > todayIn(timeZone, now)) throw badRequest('dob', 'dobInFuture')
 }
 
-/** Whether an account (of any role) has this e-mail, in any case: the rule `checkEmailFree` applies on a save. */
+/** Whether an account (of any role) has this email, in any case: the rule `checkEmailFree` applies on a save. */
 export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
   const [taken] = await db
     .select({ id: users.id })

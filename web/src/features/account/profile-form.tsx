@@ -11,7 +11,7 @@ import { translateMessage } from '../../lib/validation.ts'
 import { showRefusal } from './refusal.ts'
 import { reloadSoon } from './reload.ts'
 
-/** Spec section 5, profile edit: the name is required; the e-mail is shown but not sent. */
+/** Spec section 5, profile edit: the name is required; the email is shown but not sent. */
 export const profileForm = profileBody
 type ProfileForm = z.infer<typeof profileForm>
 

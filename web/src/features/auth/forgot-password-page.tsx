@@ -17,9 +17,9 @@ import { AuthFrame } from './auth-frame.tsx'
 type ForgotPasswordForm = z.input<typeof forgotPasswordBody>
 
 /**
- * /forgot-password, where 'Forget Password?' leads (CONTRACT 4.3): one e-mail field, then the same confirmation
+ * /forgot-password, where 'Forget Password?' leads (CONTRACT 4.3): one email field, then the same confirmation
  * whatever the server found, so the page never tells whether an address has an account. Only a refusal that
- * says nothing about the account shows: too many requests (429), a malformed e-mail, an unreachable server.
+ * says nothing about the account shows: too many requests (429), a malformed email, an unreachable server.
  */
 export function ForgotPasswordPage() {
   const { t } = useTranslation()
@@ -34,7 +34,7 @@ export function ForgotPasswordPage() {
     request.mutate(
       { body },
       {
-        // A refusal about the e-mail goes next to the field, and only there.
+        // A refusal about the email goes next to the field, and only there.
         onError: (error) => {
           if (applyServerErrors(error, form.setError, ['email'])) request.reset()
         },

@@ -24,16 +24,16 @@ function destination(state: unknown): string {
 }
 
 /**
- * The sign-in page (spec section 2): e-mail and password, checked as the user types. With two-step sign-in on
+ * The sign-in page (spec section 2): email and password, checked as the user types. With two-step sign-in on
  * (CONTRACT 4.3) the password step answers a token instead of a session, and the page asks for a code.
  */
 export function LoginPage() {
   const { t } = useTranslation()
   const { hasToken, signIn } = useSession()
   const location = useLocation()
-  // The token of a password step that asks for a code; null while the e-mail and password are asked.
+  // The token of a password step that asks for a code; null while the email and password are asked.
   const [mfaToken, setMfaToken] = useState<string | null>(null)
-  // The code step took too long: the e-mail and password are asked again, and the page says why.
+  // The code step took too long: the email and password are asked again, and the page says why.
   const [expired, setExpired] = useState(false)
   // Silent: the form shows the refusal on itself, so it is not toasted as well.
   const login = useApiMutation(endpoints.auth.login, { meta: { silent: true } })
@@ -47,7 +47,7 @@ export function LoginPage() {
   // Signing in sets `hasToken`, so this one redirect serves both an arriving signed-in user and a fresh sign-in.
   if (hasToken) return <Navigate to={destination(location.state)} replace />
 
-  /** Back from the code step: the e-mail stays, the password is typed again. */
+  /** Back from the code step: the email stays, the password is typed again. */
   const restart = (why: 'expired' | 'back') => {
     setMfaToken(null)
     setExpired(why === 'expired')
@@ -75,7 +75,7 @@ export function LoginPage() {
           if ('mfaRequired' in answer.data) setMfaToken(answer.data.mfaToken)
           else signIn(answer.data.tokens, answer.data.user)
         },
-        // The typed e-mail stays; the password is cleared for the next try.
+        // The typed email stays; the password is cleared for the next try.
         onError: () => form.resetField('password'),
       },
     )

@@ -26,7 +26,7 @@ const isSpentLink = (error: unknown) =>
   (error.code === 'resetLinkInvalid' || error.fields.token?.code === 'resetLinkInvalid')
 
 /**
- * /reset-password?token=…, where a reset e-mail and an administrator's set-up link lead (CONTRACT 4.2, 4.3): the
+ * /reset-password?token=…, where a reset email and an administrator's set-up link lead (CONTRACT 4.2, 4.3): the
  * new password twice, with the rules of spec section 5. The page first asks whether the link still works (a read
  * that spends nothing), so a used or expired link says so at once, before anything is typed, and leads to a new
  * request; a new member's set-up link is titled as such. The link's `lang` has set the page's language already

@@ -33,7 +33,7 @@ type Kind = 'app' | 'recovery'
 /**
  * The second step of signing in when two-step sign-in is on (CONTRACT 4.3): a code of the authenticator app, or
  * one of the recovery codes, sent with the token the password step answered. A sign-in that waited too long
- * (the token is spent or expired) goes back to the e-mail and password.
+ * (the token is spent or expired) goes back to the email and password.
  *
  * @example <TwoStepForm mfaToken={token} onSignedIn={signIn} onExpired={restart} onBack={restart} />
  */

@@ -21,7 +21,7 @@ type Chosen = Pick<User, 'id' | 'name' | 'phoneNumber'> & { email?: string }
 /**
  * The order's customer: one search box by name or phone (a phone number asks `phone=`, in any writing; anything
  * else `name=`) offering the matching customers, or 'New customer', which shows name, phone and an optional
- * e-mail, the phone or name already typed filled in. A new customer's phone that an existing customer has is
+ * email, the phone or name already typed filled in. A new customer's phone that an existing customer has is
  * refused (409 `phoneTaken`) naming that customer, who can then be taken instead.
  */
 export function CustomerPart({ form }: { form: UseFormReturn<NewOrderValues, unknown, NewOrderBody> }) {

@@ -66,7 +66,7 @@ const blankToUndefined = <T>(value: T): Exclude<T, ''> | undefined =>
   value === '' ? undefined : (value as Exclude<T, ''>)
 
 /**
- * The request body from the form: the customer by id or by name and phone (an e-mail only when given), the
+ * The request body from the form: the customer by id or by name and phone (an email only when given), the
  * address as the picker holds it, each line's product, quantity and price, and the optional fields only when
  * filled.
  */

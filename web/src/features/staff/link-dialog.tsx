@@ -15,7 +15,7 @@ export interface OneTimeLink {
 
 /**
  * Shows a one-time set-password or reset link once, right after it is made: the link to copy, until when it
- * works (in the shop's time zone), and whether it also went out by e-mail. The server keeps only its hash, so
+ * works (in the shop's time zone), and whether it also went out by email. The server keeps only its hash, so
  * this is the one chance to pass it on.
  *
  * @example <LinkDialog link={made} onClose={() => navigate(paths.staff)} />

@@ -13,8 +13,8 @@ import { RoleSelect } from './staff-fields.tsx'
 import { emptyStaffCreate, placeRefusal, type StaffCreateValues, staffCreateResolver } from './staff-form.ts'
 
 /**
- * Add a member of staff (/admin/staff/add): name, e-mail and role. The member has no password yet: once saved,
- * the screen stays to show the one-time link to choose one (and whether it was e-mailed), then goes back to
+ * Add a member of staff (/admin/staff/add): name, email and role. The member has no password yet: once saved,
+ * the screen stays to show the one-time link to choose one (and whether it was emailed), then goes back to
  * the list when the link is closed. A refusal no field takes shows above the buttons.
  */
 export function StaffCreatePage() {
@@ -26,7 +26,7 @@ export function StaffCreatePage() {
     resolver: staffCreateResolver,
     save: { endpoint: endpoints.staff.create, input: (body) => ({ body }) },
     placeRefusal,
-    // A taken e-mail shows with the rules' messages after one save (the server checks it only once they hold).
+    // A taken email shows with the rules' messages after one save (the server checks it only once they hold).
     alsoWhenRulesBreak: emailTakenCheck,
     back: paths.staff,
     saved: t('staff.created'),

@@ -25,7 +25,7 @@ export const emptyStaffCreate: StaffCreateValues = { name: '', email: '', role: 
 export const staffCreateResolver: Resolver<StaffCreateValues, unknown, StaffCreateBody> =
   zodResolver(staffCreateBody)
 
-/** The edit form: the e-mail is who the member is and does not change here. */
+/** The edit form: the email is who the member is and does not change here. */
 export interface StaffEditValues {
   name: string
   role: StaffRole
@@ -63,7 +63,7 @@ export const orNameAlone = (
 ): StaffUpdateBody => (Object.keys(changed).length > 0 ? changed : { name: checked.name })
 
 /**
- * The field a refusal is about when the server named none: a taken e-mail, one's own role, disabling oneself.
+ * The field a refusal is about when the server named none: a taken email, one's own role, disabling oneself.
  * The last-admin guard may be about the role or the active flag, so it stays on the form as a whole.
  */
 const FIELD_OF_CODE: Record<string, string> = {

@@ -21,7 +21,7 @@ export function staffFilters(params: URLSearchParams): { role?: string; active?:
 }
 
 /**
- * The staff list (/admin/staff): searched by name or e-mail, filtered by role and by active, paged; every
+ * The staff list (/admin/staff): searched by name or email, filtered by role and by active, paged; every
  * filter lives in the address, so back, forward and a shared link show the same rows.
  */
 export function StaffListPage() {

@@ -250,7 +250,7 @@ describe('adding a member', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
-  it('shows a taken e-mail beside a missing name after one save', async () => {
+  it('shows a taken email beside a missing name after one save', async () => {
     const user = userEvent.setup()
     const fake = fakeFetch({
       ...session,

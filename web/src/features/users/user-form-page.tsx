@@ -130,7 +130,7 @@ export function UserCreatePage() {
       input: (body) => ({ body: { ...body, role: 'user' as const } }),
     },
     placeRefusal: placeUserRefusal,
-    // A taken e-mail shows with the rules' messages after one save (the server checks it only once they hold).
+    // A taken email shows with the rules' messages after one save (the server checks it only once they hold).
     alsoWhenRulesBreak: emailTakenCheck,
     back: paths.users,
     saved: t('users.created'),

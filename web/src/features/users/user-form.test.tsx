@@ -249,7 +249,7 @@ describe('the add-user screen', () => {
     )
   })
 
-  it('shows a taken e-mail with the broken rules after one save, asking the server only about the e-mail', async () => {
+  it('shows a taken email with the broken rules after one save, asking the server only about the email', async () => {
     const user = userEvent.setup()
     const server = fakeFetch({
       ...placeRoutes,
@@ -274,7 +274,7 @@ describe('the add-user screen', () => {
     )
     expect(server.callsTo('POST /api/admin/users')).toHaveLength(0)
 
-    // The password mended, the e-mail's message stays until the e-mail changes; a free one asks again, and says nothing.
+    // The password mended, the email's message stays until the email changes; a free one asks again, and says nothing.
     await user.clear(screen.getByLabelText(/^Password/))
     await user.type(screen.getByLabelText(/^Password/), 'longer1')
     expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('This email is already in use')

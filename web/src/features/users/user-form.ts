@@ -87,7 +87,7 @@ export const userCreateForm = userCreateBody
   .transform(withAddress)
 
 /**
- * Edit user (spec section 5): name, e-mail and phone required, each with its rule; gender turned into a number,
+ * Edit user (spec section 5): name, email and phone required, each with its rule; gender turned into a number,
  * and left unchanged when none is chosen (the spec does not require it on edit); no password. The contract's
  * update body makes every field optional for partial saves, so the form's required rules are spelled here.
  */

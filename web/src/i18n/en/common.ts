@@ -109,8 +109,6 @@ export const common = {
     selected_other: '{{count}} selected',
     apply: 'Apply',
     confirmYes: 'Yes, go ahead',
-    resultsTitle: 'Results',
-    ok: 'OK',
     done: '{{done}} of {{count}} done.',
     refused: 'Not done',
     record: 'Record {{id}}',

@@ -110,8 +110,6 @@ export const common: Messages<typeof en> = {
     selected_other: 'Đã chọn {{count}}',
     apply: 'Thực hiện',
     confirmYes: 'Đồng ý',
-    resultsTitle: 'Kết quả',
-    ok: 'Đã hiểu',
     done: 'Đã xong {{done}} trên {{count}}.',
     refused: 'Chưa thực hiện',
     record: 'Bản ghi {{id}}',
