@@ -23,12 +23,29 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList
 }
-class NoResizeObserver {
-  observe() {}
+/**
+ * jsdom lays nothing out and has no ResizeObserver: this one reports an observed element's box once, after the
+ * render, as a browser does; in jsdom the box is 0 by 0.
+ */
+class ZeroResizeObserver {
+  #callback: ResizeObserverCallback
+  #stopped = false
+  constructor(callback: ResizeObserverCallback) {
+    this.#callback = callback
+  }
+  observe(target: Element) {
+    setTimeout(() => {
+      if (this.#stopped) return
+      const contentRect = target.getBoundingClientRect()
+      this.#callback([{ target, contentRect } as ResizeObserverEntry], this)
+    })
+  }
   unobserve() {}
-  disconnect() {}
+  disconnect() {
+    this.#stopped = true
+  }
 }
-window.ResizeObserver ??= NoResizeObserver as unknown as typeof ResizeObserver
+window.ResizeObserver ??= ZeroResizeObserver
 window.HTMLElement.prototype.scrollIntoView ??= () => {}
 // jsdom has no font loading API; Mantine's autosizing Textarea listens to it.
 if (!('fonts' in document)) {

@@ -32,44 +32,53 @@ function shorten(text: string, room: number): string {
  *
  * @example <BarList bars={rows} summary="Revenue by category, …: 9 categories, the most …" />
  */
-export function BarList({
+export function BarList(props: { bars: Bar[]; summary: string; colour?: string }) {
+  const [ref, width] = useWidth<HTMLDivElement>(600)
+  // The box is as tall as the bars before they are drawn: nothing moves when they are.
+  return (
+    <div ref={ref} style={{ height: props.bars.length * BAR_ROW_HEIGHT }}>
+      {width !== undefined && <Bars {...props} width={width} />}
+    </div>
+  )
+}
+
+function Bars({
   bars,
   summary,
   colour = 'var(--mantine-color-teal-7)',
+  width,
 }: {
   bars: Bar[]
   summary: string
   colour?: string
+  width: number
 }) {
-  const [ref, width] = useWidth<HTMLDivElement>(600)
   const largest = Math.max(0, ...bars.map((bar) => bar.value))
   const x = linear([0, largest > 0 ? largest : 1], [0, width])
   const height = bars.length * BAR_ROW_HEIGHT
   return (
-    <div ref={ref}>
-      <svg role="img" aria-label={summary} width={width} height={height} style={{ display: 'block' }}>
-        {bars.map((bar, index) => {
-          const room = width - bar.text.length * CHAR_WIDTH - 12
-          return (
-            <g key={bar.key} transform={`translate(0,${index * BAR_ROW_HEIGHT})`} fontSize={FONT_SIZE}>
-              <text y={14} fill="var(--mantine-color-text)">
-                {shorten(bar.name, room)}
-              </text>
-              <text x={width} y={14} textAnchor="end" fill="var(--mantine-color-dimmed)">
-                {bar.text}
-              </text>
-              {/* At least a sliver for a value above 0, so a small seller is seen to have sold. */}
-              <rect
-                y={20}
-                height={10}
-                rx={2}
-                width={bar.value > 0 ? Math.max(2, x(bar.value)) : 0}
-                fill={colour}
-              />
-            </g>
-          )
-        })}
-      </svg>
-    </div>
+    <svg role="img" aria-label={summary} width={width} height={height} style={{ display: 'block' }}>
+      {bars.map((bar, index) => {
+        const room = width - bar.text.length * CHAR_WIDTH - 12
+        return (
+          <g key={bar.key} transform={`translate(0,${index * BAR_ROW_HEIGHT})`} fontSize={FONT_SIZE}>
+            <text y={14} fill="var(--mantine-color-text)">
+              {shorten(bar.name, room)}
+            </text>
+            <text x={width} y={14} textAnchor="end" fill="var(--mantine-color-dimmed)">
+              {bar.text}
+            </text>
+            {/* At least a sliver for a value above 0, so a small seller is seen to have sold. */}
+            <rect
+              y={20}
+              height={10}
+              rx={2}
+              width={bar.value > 0 ? Math.max(2, x(bar.value)) : 0}
+              fill={colour}
+            />
+          </g>
+        )
+      })}
+    </svg>
   )
 }

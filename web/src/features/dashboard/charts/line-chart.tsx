@@ -28,6 +28,17 @@ const TEXT = { fill: 'var(--mantine-color-dimmed)', fontSize: 12 }
 const isValue = (value: number | null | undefined): value is number =>
   value !== null && value !== undefined && Number.isFinite(value)
 
+type LineChartProps = {
+  points: LinePoint[]
+  height: number
+  summary: string
+  /** A value in full, for the tooltip: '1,250,000 VND'. */
+  value: (value: number) => string
+  /** A value on the axis, short: '1.3M'. */
+  tick: (value: number) => string
+  names: { current: string; compared: string }
+}
+
 /**
  * A line over time in plain SVG: the periods along the bottom, the values up the side with a light grid, the
  * compared period as a dashed grey line. Pointing at the chart shows the period's figures in a tooltip. The
@@ -38,24 +49,25 @@ const isValue = (value: number | null | undefined): value is number =>
  * <LineChart points={points} height={260} summary="Revenue by day, …: highest …" value={format.money}
  *   tick={format.compactMoney} names={{ current: 'This period', compared: 'Compared period' }} />
  */
-export function LineChart({
+export function LineChart(props: LineChartProps) {
+  const [ref, width] = useWidth<HTMLDivElement>(600)
+  return (
+    <div ref={ref} style={{ position: 'relative', height: props.height }}>
+      {width !== undefined && <Plot {...props} width={width} />}
+    </div>
+  )
+}
+
+/** The chart drawn at `width`, inside LineChart's box. */
+function Plot({
   points,
   height,
   summary,
   value: valueText,
   tick: tickText,
   names,
-}: {
-  points: LinePoint[]
-  height: number
-  summary: string
-  /** A value in full, for the tooltip: '1,250,000 VND'. */
-  value: (value: number) => string
-  /** A value on the axis, short: '1.3M'. */
-  tick: (value: number) => string
-  names: { current: string; compared: string }
-}) {
-  const [ref, width] = useWidth<HTMLDivElement>(600)
+  width,
+}: LineChartProps & { width: number }) {
   const [active, setActive] = useState<number | null>(null)
   const comparing = points.some((point) => point.compared !== undefined)
   const plotHeight = comparing ? height - LEGEND_HEIGHT : height
@@ -88,7 +100,7 @@ export function LineChart({
   const shown = active === null ? undefined : points[active]
 
   return (
-    <div ref={ref} style={{ position: 'relative', height }}>
+    <>
       {comparing && (
         <div
           aria-hidden="true"
@@ -203,7 +215,7 @@ export function LineChart({
           )}
         </div>
       )}
-    </div>
+    </>
   )
 }
 

@@ -1,25 +1,27 @@
-import { type RefObject, useLayoutEffect, useRef, useState } from 'react'
+import { type RefObject, useEffect, useRef, useState } from 'react'
 
 /**
- * The width of an element in whole pixels, measured before the browser first paints it and again whenever it
- * changes, so a chart draws its own pixels (text stays its size on a phone) at the width it is given. `fallback`
- * is the width where nothing is laid out (jsdom in the component tests).
+ * The width of an element in whole pixels, as a ResizeObserver reports it, so a chart draws its own pixels (text
+ * stays its size on a phone) at the width it is given; `undefined` until the first report, which comes before the
+ * browser paints the element: the chart's box, as tall as the chart, is laid out with the rest of the page and the
+ * chart drawn in a render of its own. (Reading the width in a layout effect instead made the browser lay out the
+ * whole page inside React's commit, the dashboard's longest task on a phone.) `fallback` is the width reported as
+ * 0, where nothing is laid out (jsdom in the component tests).
  *
- * @example const [ref, width] = useWidth<HTMLDivElement>(600); return <div ref={ref}><svg width={width} … /></div>
+ * @example const [ref, width] = useWidth<HTMLDivElement>(600)
+ * return <div ref={ref} style={{ height }}>{width !== undefined && <svg width={width} … />}</div>
  */
-export function useWidth<T extends HTMLElement>(fallback: number): [RefObject<T | null>, number] {
+export function useWidth<T extends HTMLElement>(fallback: number): [RefObject<T | null>, number | undefined] {
   const ref = useRef<T>(null)
-  const [width, setWidth] = useState(0)
-  useLayoutEffect(() => {
+  const [width, setWidth] = useState<number>()
+  useEffect(() => {
     const element = ref.current
     if (!element) return
-    // A layout effect's state update renders again before the paint: the first frame is drawn at the real width.
-    setWidth(Math.floor(element.getBoundingClientRect().width))
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.floor(entry.contentRect.width))
+      if (entry) setWidth(Math.floor(entry.contentRect.width) || fallback)
     })
     observer.observe(element)
     return () => observer.disconnect()
-  }, [])
-  return [ref, width > 0 ? width : fallback]
+  }, [fallback])
+  return [ref, width]
 }
