@@ -1,7 +1,8 @@
-import { Group, SegmentedControl, Table, Text } from '@mantine/core'
+import { Group, Table, Text } from '@mantine/core'
 import { REPORT_INTERVALS, type Report, type ReportInterval } from '@store/contract'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Segments } from '../../components/segments.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { ChartCard } from './chart-card.tsx'
 import { LineChart, type LinePoint } from './charts/line-chart.tsx'
@@ -86,11 +87,10 @@ export function ReportChart({
         <Text size="sm" fw={500} id={measureLabel} mb={4}>
           {t('dashboard.chart.measure')}
         </Text>
-        <SegmentedControl
+        <Segments
           aria-labelledby={measureLabel}
-          size="xs"
           value={measure}
-          onChange={(value) => report.setMeasure(value as ReportMeasure)}
+          onChange={report.setMeasure}
           data={REPORT_MEASURES.map((name) => ({
             value: name,
             label: t(`dashboard.chart.measures.${name}`),
@@ -101,11 +101,10 @@ export function ReportChart({
         <Text size="sm" fw={500} id={intervalLabel} mb={4}>
           {t('dashboard.chart.interval')}
         </Text>
-        <SegmentedControl
+        <Segments
           aria-labelledby={intervalLabel}
-          size="xs"
           value={view.interval}
-          onChange={(value) => report.setInterval(value as ReportInterval)}
+          onChange={report.setInterval}
           data={REPORT_INTERVALS.map((name) => ({
             value: name,
             label: t(`dashboard.chart.intervals.${name}`),

@@ -1,8 +1,9 @@
-import { Box, Group, Paper, RingProgress, Skeleton, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
+import { Box, Group, Paper, Skeleton, Text, ThemeIcon, VisuallyHidden } from '@mantine/core'
 import type { IconReceipt } from '@tabler/icons-react'
 import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFormat } from '../../lib/format.ts'
+import { ShareRing } from './charts/share-ring.tsx'
 import classes from './dashboard.module.css'
 import { percentOf } from './figures.ts'
 
@@ -65,16 +66,13 @@ export function StatCard({
         </Box>
       )}
       <Group gap="sm" mt="sm" wrap="nowrap" align="center">
-        {/* The ring repeats the percentage beside it, so it is hidden from screen readers. */}
-        <RingProgress
+        {/* The ring repeats the percentage beside it (ShareRing is hidden from screen readers). */}
+        <ShareRing
           className={classes.ring}
-          aria-hidden="true"
+          percent={percent}
+          colour={`var(--mantine-color-${color}-filled)`}
           size={52}
           thickness={6}
-          roundCaps
-          // The track in the scheme's own border colour: light grey on white, dark grey in dark mode.
-          rootColor="var(--mantine-color-default-border)"
-          sections={[{ value: Math.min(percent, 100), color }]}
         />
         <div>
           <Text size="sm" fw={600}>
