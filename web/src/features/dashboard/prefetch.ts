@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createFormat } from '../../lib/format.ts'
 import { tokens } from '../../lib/http.ts'
 import { meQuery, storeConfigQuery } from '../../lib/session.tsx'
+import { nextTask } from '../../lib/yield.ts'
 import { recentOrdersQuery } from './api/get-recent-orders.ts'
 import { reportQuery } from './api/get-report.ts'
 import { salesFiguresQuery } from './api/get-sales-figures.ts'
@@ -27,10 +28,14 @@ export async function prefetchDashboard(queryClient: QueryClient, url: URL): Pro
       queryClient.ensureQueryData(storeConfigQuery),
     ])
     if (!me.data.permissions.includes('dashboard:read')) return
+    // The first date format of a zone loads the browser's zone data, a long task on a phone; alone, and the
+    // calls after it in a task of their own.
+    await nextTask()
     const today = createFormat({ language: 'en', timeZone: config.data.storeTimeZone }).calendarDay(
       new Date(),
     )
     const report = reportQueryOf(readReportView(url.searchParams, today))
+    await nextTask()
     await Promise.all([
       queryClient.prefetchQuery(salesFiguresQuery()),
       queryClient.prefetchQuery(reportQuery(report)),
