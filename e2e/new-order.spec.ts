@@ -189,3 +189,23 @@ test('the same order taken on a phone-sized screen, with no sideways scrolling',
     await cleanUp(api, order)
   }
 })
+
+test('the customer note grows with its text, from two lines, and shrinks back', async ({ page }) => {
+  await page.goto('/admin/order/new')
+  const note = page.getByRole('textbox', { name: vi.newOrder.details.customerNote })
+  await expect(note).toBeVisible()
+  const lineHeight = await note.evaluate((box) => Number.parseFloat(getComputedStyle(box).lineHeight))
+  const empty = (await note.boundingBox())!.height
+  // Two lines, and the field's padding and border: no more than a third line.
+  expect(empty).toBeGreaterThanOrEqual(2 * lineHeight)
+  expect(empty).toBeLessThan(3 * lineHeight)
+  await note.fill(
+    ['Gọi trước khi giao', 'Giao giờ hành chính', 'Để ở bảo vệ', 'Không giao Chủ nhật', 'Cảm ơn'].join('\n'),
+  )
+  const five = (await note.boundingBox())!.height
+  expect(five - empty).toBeCloseTo(3 * lineHeight, 0)
+  // All five lines show, none hidden behind a scroll.
+  expect(await note.evaluate((box) => box.scrollHeight - box.clientHeight)).toBeLessThanOrEqual(1)
+  await note.fill('')
+  expect((await note.boundingBox())!.height).toBeCloseTo(empty, 0)
+})

@@ -6,7 +6,6 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Textarea,
   TextInput,
 } from '@mantine/core'
 import type { AddressParts } from '@store/contract'
@@ -17,6 +16,7 @@ import type { FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { apiQuery } from '../lib/queries.ts'
 import { type AddressValue, emptyAddressParts, matchPlaces, type Place } from './address-value.ts'
+import { GrowingTextarea } from './growing-textarea.tsx'
 
 /** The messages of an address's parts, already in the interface language: free text, or each unit. */
 export interface AddressErrors {
@@ -115,11 +115,10 @@ export function AddressPicker({
     <Fieldset legend={label} variant="unstyled" p={0}>
       <Stack gap="sm">
         {freeText ? (
-          <Textarea
+          <GrowingTextarea
             label={t('places.freeTextField')}
             description={t('places.freeTextHint')}
             required={required}
-            autosize
             minRows={2}
             autoComplete="off"
             value={value}

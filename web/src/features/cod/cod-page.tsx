@@ -10,7 +10,6 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
 } from '@mantine/core'
 import {
   CARRIERS,
@@ -24,6 +23,7 @@ import { IconFileSpreadsheet } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { GrowingTextarea } from '../../components/growing-textarea.tsx'
 import { Money } from '../../components/money.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { errorText } from '../../lib/error-text.ts'
@@ -116,10 +116,9 @@ export function CodPage() {
             </Group>
           </Radio.Group>
           {kind === 'numbers' ? (
-            <Textarea
+            <GrowingTextarea
               label={t('cod.numbers')}
               description={t('cod.numbersHint')}
-              autosize
               minRows={4}
               maxRows={12}
               maw={480}

@@ -1,4 +1,4 @@
-import { NativeSelect, NumberInput, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core'
+import { NativeSelect, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import {
   type AddressParts,
   type NewOrderBody,
@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { AddressPicker } from '../../components/address-picker.tsx'
 import { EditScreen } from '../../components/edit-screen.tsx'
+import { GrowingTextarea } from '../../components/growing-textarea.tsx'
 import { Money } from '../../components/money.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { applyServerErrors } from '../../lib/forms.ts'
@@ -129,9 +130,8 @@ export function NewOrderPage() {
               {...register('paymentStatus')}
             />
           </SimpleGrid>
-          <Textarea
+          <GrowingTextarea
             label={t('newOrder.details.customerNote')}
-            autosize
             minRows={2}
             error={message(errors.customerNote?.message)}
             {...register('customerNote')}

@@ -10,7 +10,6 @@ import {
   Paper,
   Stack,
   Text,
-  Textarea,
   Title,
   VisuallyHidden,
 } from '@mantine/core'
@@ -29,6 +28,7 @@ import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { GrowingTextarea } from '../../components/growing-textarea.tsx'
 import { HistoryLink } from '../../components/history-link.tsx'
 import { Money } from '../../components/money.tsx'
 import { orderStatusName } from '../../components/order-status-badge.tsx'
@@ -317,18 +317,16 @@ function OrderDetail({
                 ))}
               </Stack>
               <Divider />
-              <Textarea
+              <GrowingTextarea
                 label={t('orders.detail.shippingAddress')}
                 value={order.address}
                 readOnly
-                autosize
                 minRows={2}
               />
-              <Textarea
+              <GrowingTextarea
                 label={t('orders.detail.customerNote')}
                 value={order.customerNote}
                 readOnly
-                autosize
                 minRows={2}
               />
             </Stack>

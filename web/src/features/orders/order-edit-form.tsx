@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { NativeSelect, NumberInput, SimpleGrid, Stack, Textarea } from '@mantine/core'
+import { NativeSelect, NumberInput, SimpleGrid, Stack } from '@mantine/core'
 import {
   isOrderOpen,
   messages,
@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
 import { type AddressFieldError, AddressPicker, addressErrors } from '../../components/address-picker.tsx'
 import { toAddressValue, unchosenUnits } from '../../components/address-value.ts'
+import { GrowingTextarea } from '../../components/growing-textarea.tsx'
 import { placeRenamed } from '../../lib/forms.ts'
 import { translateMessage } from '../../lib/validation.ts'
 
@@ -229,9 +230,8 @@ export function OrderFields({
           {...register('paymentStatus')}
         />
       </SimpleGrid>
-      <Textarea
+      <GrowingTextarea
         label={t('orders.fields.customerNote')}
-        autosize
         minRows={2}
         error={message('customerNote')}
         {...register('customerNote')}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core'
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import {
   MAX_NOTE_LENGTH,
   ORDER_STATUSES,
@@ -17,6 +17,7 @@ import {
 import type { TFunction } from 'i18next'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { GrowingTextarea } from '../../components/growing-textarea.tsx'
 import { type Format, useFormat } from '../../lib/format.ts'
 import { applyServerErrors } from '../../lib/forms.ts'
 import { notify } from '../../lib/toast.ts'
@@ -307,10 +308,9 @@ function NoteForm({ orderId }: { orderId: string }) {
       onSubmit={form.handleSubmit((body) => add.mutate({ params: { id: orderId }, body }))}
     >
       <Stack gap={6}>
-        <Textarea
+        <GrowingTextarea
           label={t('orders.timeline.noteField')}
           description={t('orders.timeline.noteHint')}
-          autosize
           minRows={2}
           maxRows={8}
           error={translateMessage(t, form.formState.errors.note?.message)}

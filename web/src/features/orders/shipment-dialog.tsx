@@ -1,15 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  NumberInput,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core'
+import { Alert, Button, Group, Modal, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core'
 import {
   CARRIERS,
   type Carrier,
@@ -25,6 +15,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Controller, type Resolver, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { GrowingTextarea } from '../../components/growing-textarea.tsx'
 import { errorText } from '../../lib/error-text.ts'
 import { useFormat } from '../../lib/format.ts'
 import { applyServerErrors } from '../../lib/forms.ts'
@@ -238,9 +229,8 @@ function ShipmentForm({ order, onDone }: { order: Order; onDone: () => void }) {
             />
           )}
         />
-        <Textarea
+        <GrowingTextarea
           label={t('orders.shipment.note')}
-          autosize
           minRows={2}
           maxLength={500}
           {...form.register('note')}

@@ -1,14 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import {
-  Box,
-  Checkbox,
-  Group,
-  NativeSelect,
-  NumberInput,
-  SimpleGrid,
-  Textarea,
-  TextInput,
-} from '@mantine/core'
+import { Box, Checkbox, Group, NativeSelect, NumberInput, SimpleGrid, TextInput } from '@mantine/core'
 import {
   MAX_PRODUCT_IMAGES,
   MAX_PRODUCT_QUANTITY,
@@ -22,6 +13,7 @@ import { endpoints } from '@store/contract/client'
 import { useQuery } from '@tanstack/react-query'
 import { Controller, type Resolver, type UseFormReturn, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { GrowingTextarea } from '../../components/growing-textarea.tsx'
 import { ImageInput } from '../../components/image-input.tsx'
 import { rowsByName } from '../../lib/collate.ts'
 import { keepTouched, keepTouchedRows } from '../../lib/edit-body.ts'
@@ -247,11 +239,10 @@ export function ProductFields({
           )}
         />
       </SimpleGrid>
-      <Textarea
+      <GrowingTextarea
         mt="md"
         label={t('products.fields.description')}
         required
-        autosize
         minRows={4}
         maxRows={14}
         {...register('description')}

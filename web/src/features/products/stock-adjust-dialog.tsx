@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Button, Group, Modal, NativeSelect, NumberInput, Stack, Textarea } from '@mantine/core'
+import { Button, Group, Modal, NativeSelect, NumberInput, Stack } from '@mantine/core'
 import {
   MAX_PRODUCT_QUANTITY,
   MAX_STOCK_NOTE_LENGTH,
@@ -15,6 +15,7 @@ import { endpoints } from '@store/contract/client'
 import { useEffect } from 'react'
 import { Controller, type Path, type Resolver, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { GrowingTextarea } from '../../components/growing-textarea.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { applyServerErrors } from '../../lib/forms.ts'
 import { useApiMutation } from '../../lib/queries.ts'
@@ -268,10 +269,9 @@ export function StockAdjustDialog({
               )}
             />
           )}
-          <Textarea
+          <GrowingTextarea
             label={t('products.stock.fields.note')}
             description={t('products.stock.hints.note', { max: MAX_STOCK_NOTE_LENGTH })}
-            autosize
             minRows={2}
             maxRows={6}
             {...register('note')}

@@ -1,10 +1,11 @@
 import type { ComboboxItem, OptionsFilter } from '@mantine/core'
-import { Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
 import { endpoints } from '@store/contract/client'
 import { type ReactNode, useMemo } from 'react'
 import { Controller } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { EditScreen } from '../../components/edit-screen.tsx'
+import { GrowingTextarea } from '../../components/growing-textarea.tsx'
 import { HistoryLink } from '../../components/history-link.tsx'
 import { useFormat } from '../../lib/format.ts'
 import { paths } from '../../lib/paths.ts'
@@ -98,9 +99,8 @@ export function SettingsPage() {
             error={error('email')}
             {...form.register('email')}
           />
-          <Textarea
+          <GrowingTextarea
             label={t('settings.fields.address')}
-            autosize
             minRows={2}
             autoComplete="street-address"
             error={error('address')}
