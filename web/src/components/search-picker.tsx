@@ -91,8 +91,10 @@ export function SearchPicker({
             onSearchChange(event.currentTarget.value)
             combobox.openDropdown()
           }}
-          onFocus={() => combobox.openDropdown()}
-          onClick={() => combobox.openDropdown()}
+          // With nothing typed there is no list to show: the list (and its placing beside the field, which
+          // measures the page) waits for the first letter, as a screen autofocusing the field opens.
+          onFocus={() => typed && combobox.openDropdown()}
+          onClick={() => typed && combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
           onKeyDown={(event) => {
             // A search box's Enter picks from its list; it never sends the form.
