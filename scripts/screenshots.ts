@@ -37,7 +37,8 @@ async function fillNewOrder(page: Page) {
   const t = vi.newOrder
   const pick = async (box: string, text: string) => {
     await page.getByRole('combobox', { name: new RegExp(`^${box}`) }).fill(text)
-    const option = page.locator('[data-combobox-option]:visible').first()
+    // The list shows the last search's matches until this one's arrive: the first option holding the text.
+    const option = page.locator('[data-combobox-option]:visible', { hasText: text }).first()
     await option.waitFor()
     await option.click()
   }
@@ -45,13 +46,31 @@ async function fillNewOrder(page: Page) {
   for (const name of ['Áo', 'Quần']) {
     await pick(t.lines.search, name)
     // A product sold by size and colour asks which one: the first in stock.
-    const chooser = page.getByRole('combobox', { name: new RegExp(`^${vi.orders.variant.label}`) })
-    if (await chooser.isVisible()) {
-      await chooser.click()
-      await page.locator('[data-combobox-option]:visible:not([data-combobox-disabled])').first().click()
+    // It shows a moment after the pick: a product sold as it is has none, and its line is there by then.
+    const chooser = page.getByRole('combobox', {
+      name: new RegExp(`^${vi.orders.variant.chooser.replace('{{name}}', '.+')}$`),
+    })
+    const asks = await chooser.waitFor({ timeout: 3000 }).then(
+      () => true,
+      () => false,
+    )
+    if (asks) {
+      // A native select: its first variant that can be chosen (one out of stock cannot).
+      const first = await chooser.evaluate(
+        // Runs in the page (this folder's types have no DOM).
+        (select) =>
+          Array.from(
+            (select as unknown as { options: ArrayLike<{ value: string; disabled: boolean }> }).options,
+          ).find((o) => o.value !== '' && !o.disabled)?.value,
+      )
+      if (first === undefined) throw new Error(`no variant in stock of the product found by '${name}'`)
+      await chooser.selectOption(first)
       await page.getByRole('button', { name: vi.orders.variant.add }).click()
+      await chooser.waitFor({ state: 'hidden' })
     }
   }
+  // Both lines are in: a picture of an empty order would not show the screen.
+  await page.getByRole('list', { name: t.lines.list }).getByRole('listitem').nth(1).waitFor()
   await page.evaluate('window.scrollTo(0, 0)')
 }
 
