@@ -16,13 +16,8 @@ const linesHigh = (lines: number) =>
 export function GrowingTextarea({
   minRows = 2,
   maxRows,
-  styles,
   ...props
-}: Omit<TextareaProps, 'autosize' | 'rows' | 'styles'> & {
-  minRows?: number
-  maxRows?: number
-  styles?: never
-}) {
+}: Omit<TextareaProps, 'autosize' | 'rows' | 'styles'> & { minRows?: number; maxRows?: number }) {
   return (
     <Textarea
       {...props}
